@@ -2,7 +2,8 @@
 // system: a text field asking for a kind of value (ADR 3600), an optional field and a
 // checkbox that must be ticked (ADR 3610), a text field's minimum (ADR 3660), a date's bounds moved from the signer's day
 // (ADRs 3620, 3650), declared, shown as the OpenAPI document says, enforced on a
-// pre-filled value and on the signer's form; and the same rules on a PDF's own fields (ADR 3670).
+// pre-filled value and on the signer's form; and the same rules on a PDF's own fields (ADR 3670),
+// one asked for only while its checkbox is ticked (ADR 3710).
 import assert from 'node:assert/strict';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { Schemas } from '@esign/client';
@@ -170,6 +171,53 @@ describe('end to end through the gateway: a template’s field rules', function 
     assert.equal(early.status, 422);
     assert.match(early.page, /must be on or after 2030-01-01/);
     form.set('f0', '2030-06-01');
+    const signed = await postSignerForm(url, '/sign', form);
+    assert.equal(signed.status, 303, signed.page.slice(0, 500));
+  });
+
+  it('asks for a PDF’s text field only while its own checkbox is ticked (ADR 3710)', async () => {
+    const document = await PDFDocument.create();
+    const sheet = document.addPage();
+    document.getForm().createCheckBox('married').addToPage(sheet, { x: 50, y: 700 });
+    document.getForm().createTextField('spouse').addToPage(sheet, { x: 50, y: 650 });
+    const template = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/contracts', {
+        params: { path: { site_id: acme.site } },
+        body: {
+          type: 'pdf',
+          name: `Household ${unique()}`,
+          pdf: Buffer.from(await document.save()).toString('base64'),
+          fields: [{ name: 'spouse', type: 'text', shown_if: { field: 'married' } }],
+        },
+      }),
+      201,
+      'create PDF template',
+    );
+    assert.deepEqual(template.fields, [
+      { name: 'married', type: 'checkbox' },
+      { name: 'spouse', type: 'text', shown_if: { field: 'married' } },
+    ]);
+    ok(
+      await acme.esign.POST('/v1.1/contracts/{contract_id}/publish', {
+        params: { path: { contract_id: template.id } },
+      }),
+      200,
+      'publish',
+    );
+    const email = `pdf-if-${unique()}@example.com`;
+    const { url, page } = await sentAndOpened({
+      contracts: [template.id],
+      signers: [{ signer_id: email, send_to: { email: true } }],
+      fields: ['married', 'spouse'].map((name) => ({ name, assigned_to: email })),
+    });
+    assert.match(page, /<p class="hint">Asked only when “Married” is ticked\.<\/p>/);
+    const form = filledSigningForm(page, 'Pat Pdf');
+    form.set('f0', 'on');
+    form.set('f1', '');
+    const empty = await postSignerForm(url, '/sign', form);
+    assert.equal(empty.status, 422);
+    assert.match(empty.page, /Spouse: is required/);
+    form.delete('f0');
     const signed = await postSignerForm(url, '/sign', form);
     assert.equal(signed.status, 303, signed.page.slice(0, 500));
   });

@@ -2479,6 +2479,7 @@ export interface components {
       required?: boolean;
       earliest?: string;
       latest?: string;
+      shown_if?: components['schemas']['ShownIf'];
     };
     /** @enum {string} */
     TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed';
@@ -2495,6 +2496,10 @@ export interface components {
       | 'uk_postcode'
       | 'ca_postal_code'
       | 'iban';
+    ShownIf: {
+      field: string;
+      equals?: string;
+    };
     CreatePdfContractBody: {
       /** @constant */
       type: 'pdf';
@@ -2537,6 +2542,10 @@ export interface components {
       required?: boolean;
       earliest?: string;
       latest?: string;
+      shown_if?: {
+        field: string;
+        equals?: string;
+      };
     };
     ContractList: {
       page: number;

@@ -98,6 +98,13 @@ const VALIDATION_INPUT: Readonly<Record<TextValidation, TextInput>> = {
 export const textInputFor = (validation: TextValidation | undefined): TextInput =>
   validation === undefined ? { type: 'text' } : VALIDATION_INPUT[validation];
 
+/**
+ * When a field is asked for (ADR 3710): only while another field of the same template, one
+ * always asked for, is ticked (a checkbox) or has the option `equals` chosen (a choice).
+ */
+export const ShownIf = strict({ field: NonEmptyString }, { equals: NonEmptyString }, 'ShownIf');
+export type ShownIf = t.TypeOf<typeof ShownIf>;
+
 /** A field declared for an HTML template, or rules for a PDF's own field (ADR 3670). */
 export const DeclaredField = strict(
   { name: NonEmptyString, type: TemplateFieldType },
@@ -120,6 +127,11 @@ export const DeclaredField = strict(
      */
     earliest: t.string,
     latest: t.string,
+    /**
+     * Asked for only while another field is ticked or has an option chosen (ADR 3710): a
+     * text field, checkbox, choice or date. Left empty, and not checked, while it is not.
+     */
+    shown_if: ShownIf,
   },
   'DeclaredField',
 );
@@ -225,6 +237,8 @@ export const ContractFieldView = t.intersection([
     /** A date field's bounds (ADRs 3620, 3650): YYYY-MM-DD, `today`, `today+N` or `today-N`. */
     earliest: t.string,
     latest: t.string,
+    /** Asked for only while another field is ticked or has this option chosen (ADR 3710). */
+    shown_if: t.intersection([t.type({ field: t.string }), t.partial({ equals: t.string })]),
   }),
 ]);
 export type ContractFieldView = t.TypeOf<typeof ContractFieldView>;

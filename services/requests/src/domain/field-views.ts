@@ -1,4 +1,4 @@
-import type { ContractFieldView, TextValidation } from '@esign/contracts';
+import type { ContractFieldView, ShownIf, TextValidation } from '@esign/contracts';
 import type { TemplateField } from './template-fields.js';
 
 // A template's fields as the API shows them and the store keeps them, and back.
@@ -16,6 +16,19 @@ const spelledAlike = (f: {
   ...(f.required !== undefined && { required: f.required }),
 });
 
+/** A field's condition (ADR 3710), as the API spells it and as the domain does. */
+const shownIfView = (f: { readonly shownIf?: ShownIf }) =>
+  f.shownIf === undefined ? {} : { shown_if: f.shownIf };
+const shownIfOf = (f: ContractFieldView) =>
+  f.shown_if === undefined
+    ? {}
+    : {
+        shownIf: {
+          field: f.shown_if.field,
+          ...(f.shown_if.equals !== undefined && { equals: f.shown_if.equals }),
+        },
+      };
+
 /** A field as the API shows it and the store keeps it (`ContractFieldView`). */
 export const fieldView = (f: TemplateField): ContractFieldView => {
   switch (f.type) {
@@ -26,12 +39,13 @@ export const fieldView = (f: TemplateField): ContractFieldView => {
         ...(f.maxLength !== null && { max_length: f.maxLength }),
         ...(f.minLength !== undefined && { min_length: f.minLength }),
         ...spelledAlike(f),
+        ...shownIfView(f),
       };
     case 'choice':
-      return { name: f.name, type: f.type, options: [...f.options], ...spelledAlike(f) };
+      return { name: f.name, type: f.type, options: [...f.options], ...spelledAlike(f), ...shownIfView(f) };
     case 'checkbox':
     case 'date':
-      return { name: f.name, type: f.type, ...spelledAlike(f) };
+      return { name: f.name, type: f.type, ...spelledAlike(f), ...shownIfView(f) };
     case 'signature':
     case 'date_signed':
       return { name: f.name, type: f.type };
@@ -48,12 +62,13 @@ export const fieldOfView = (f: ContractFieldView): TemplateField => {
         maxLength: f.max_length ?? null,
         ...(f.min_length !== undefined && { minLength: f.min_length }),
         ...spelledAlike(f),
+        ...shownIfOf(f),
       };
     case 'choice':
-      return { name: f.name, type: f.type, options: f.options ?? [], ...spelledAlike(f) };
+      return { name: f.name, type: f.type, options: f.options ?? [], ...spelledAlike(f), ...shownIfOf(f) };
     case 'checkbox':
     case 'date':
-      return { name: f.name, type: f.type, ...spelledAlike(f) };
+      return { name: f.name, type: f.type, ...spelledAlike(f), ...shownIfOf(f) };
     case 'signature':
     case 'date_signed':
       return { name: f.name, type: f.type };

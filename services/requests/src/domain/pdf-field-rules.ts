@@ -86,5 +86,5 @@ export const declarePdfFields = (
   return E.map((rules: readonly TemplateField[]) => {
     const ruled = new Map(rules.map((f) => [f.name, f]));
     return own.map((f) => ruled.get(f.name) ?? f);
-  })(declareFields(filled));
+  })(declareFields(filled, own));
 };

@@ -1,6 +1,7 @@
 import type { Contact } from './signer.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { fitsValidation, isCalendarDate, outsideBounds, VALIDATION_PROBLEM } from './field-value-rules.js';
+import { conditionsOf, isAsked } from './field-conditions.js';
 import { isRequired } from './template-fields.js';
 import { kindOf, type TypedField } from './document.js';
 import type { RequestSigner } from './signature-request.js';
@@ -71,6 +72,15 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const CHECKED = new Set(['on', 'true', 'yes', '1']);
+const isTicked = (raw: string): boolean => CHECKED.has(raw);
+
+/** The raw answer posted for each of the signer's fields, by name: what a condition reads (ADR 3710). */
+export const answerOf =
+  (fields: readonly TypedField[], posted: ReadonlyMap<number, string>) =>
+  (name: string): { readonly raw: string | undefined } | undefined => {
+    const field = fields.find((f) => f.name === name);
+    return field === undefined ? undefined : { raw: posted.get(field.index) };
+  };
 
 /** The most characters a text field's value may have: the smallest limit of its definitions. */
 export const textLimit = (field: TypedField): number =>
@@ -153,7 +163,13 @@ export const checkSignature = (
 ): E.Either<SubmissionProblem[], { values: Record<string, FieldValue>; typedName: string }> => {
   const problems: SubmissionProblem[] = [];
   const values: Record<string, FieldValue> = {};
+  const answer = answerOf(fields, form.values);
   for (const field of fields) {
+    // One not asked for (ADR 3710) is left empty, whatever was posted or pre-filled for it.
+    if (!isAsked(conditionsOf(field.definitions), answer, isTicked)) {
+      values[field.name] = kindOf(field) === 'checkbox' ? false : '';
+      continue;
+    }
     const checked = checkField(field, form.values.get(field.index), form.today);
     if (E.isLeft(checked))
       problems.push({ target: { _tag: 'Field', index: field.index }, message: checked.left });

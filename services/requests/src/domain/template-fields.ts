@@ -1,5 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { boundsCross, MAX_BOUND_DAYS, type DeclaredField, type TextValidation } from '@esign/contracts';
+import {
+  boundsCross,
+  MAX_BOUND_DAYS,
+  type DeclaredField,
+  type ShownIf,
+  type TextValidation,
+} from '@esign/contracts';
 import {
   fitsValidation,
   isCalendarDate,
@@ -7,6 +13,7 @@ import {
   outsideBounds,
   VALIDATION_PROBLEM,
 } from './field-value-rules.js';
+import { conditionErrors } from './field-conditions.js';
 import { at, fieldError, type FieldError } from './paths.js';
 
 export * from './field-value-rules.js';
@@ -21,6 +28,11 @@ export * from './field-value-rules.js';
  */
 interface Requirement {
   readonly required?: boolean;
+  /**
+   * Asked for only while another field of its template is ticked, or has the option
+   * `equals` chosen (ADR 3710); absent: always.
+   */
+  readonly shownIf?: ShownIf;
 }
 
 /** A place on a contract that a signer fills in, and what may be pre-filled into it. */
@@ -57,14 +69,18 @@ export const isRequired = (f: TemplateField): boolean =>
   'required' in f && f.required !== undefined ? f.required : f.type !== 'checkbox';
 
 /** The field's `required` as kept and shown: only where it differs from its type's rule. */
-const requirementOf = (type: TemplateField['type'], required: boolean | undefined): Requirement =>
-  required === undefined || required === (type !== 'checkbox') ? {} : { required };
+const requirementOf = (d: DeclaredField): Requirement => ({
+  ...(d.required !== undefined && d.required !== (d.type !== 'checkbox') && { required: d.required }),
+  ...(d.shown_if !== undefined && { shownIf: d.shown_if }),
+});
 
 const TAKES_REQUIRED: ReadonlySet<TemplateField['type']> = new Set(['text', 'checkbox', 'choice', 'date']);
 
 /** Checks the fields declared for an HTML template and turns them into template fields. */
 export const declareFields = (
   declared: readonly DeclaredField[],
+  /** The template's fields declared by its file, not here: a PDF's own (ADR 3670). */
+  others: readonly TemplateField[] = [],
 ): E.Either<FieldError[], readonly TemplateField[]> => {
   const errors: FieldError[] = [];
   const fields: TemplateField[] = [];
@@ -87,10 +103,11 @@ export const declareFields = (
       errors.push(fieldError(`${path}.min_length`, `must not be more than max_length (${d.max_length})`));
     if (d.validation !== undefined && d.type !== 'text')
       errors.push(fieldError(`${path}.validation`, 'is only allowed on a text field'));
-    if (d.required !== undefined && !TAKES_REQUIRED.has(d.type))
-      errors.push(
-        fieldError(`${path}.required`, 'is only allowed on a text, checkbox, choice or date field'),
-      );
+    for (const rule of ['required', 'shown_if'] as const)
+      if (d[rule] !== undefined && !TAKES_REQUIRED.has(d.type))
+        errors.push(
+          fieldError(`${path}.${rule}`, 'is only allowed on a text, checkbox, choice or date field'),
+        );
     for (const bound of ['earliest', 'latest'] as const) {
       const value = d[bound];
       if (value === undefined) continue;
@@ -112,7 +129,7 @@ export const declareFields = (
       boundsCross(earliest, latest)
     )
       errors.push(fieldError(`${path}.latest`, `must not be before earliest (${d.earliest})`));
-    const requirement = requirementOf(d.type, d.required);
+    const requirement = requirementOf(d);
     switch (d.type) {
       case 'text':
         fields.push({
@@ -157,6 +174,7 @@ export const declareFields = (
       }
     }
   });
+  errors.push(...conditionErrors(declared, fields, others));
   return errors.length > 0 ? E.left(errors) : E.right(fields);
 };
 

@@ -34,6 +34,8 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.caPostalCode': 'Eine kanadische Postleitzahl, z. B. K1A 0B1',
   'page.asks.iban': 'Eine internationale Kontonummer (IBAN), z. B. DE89 3704 0044 0532 0130 00',
   'page.asks.atLeast': 'Mindestens {min} Zeichen',
+  'page.askedIfTicked': 'Nur gefragt, wenn „{label}“ angekreuzt ist.',
+  'page.askedIfChosen': 'Nur gefragt, wenn bei „{label}“ „{option}“ gewählt ist.',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Ihr Name',
   'page.consentLabel': 'Zustimmung',

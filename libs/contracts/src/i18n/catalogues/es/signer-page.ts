@@ -33,6 +33,8 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.caPostalCode': 'Un código postal de Canadá, como K1A 0B1',
   'page.asks.iban': 'Un número de cuenta bancaria internacional (IBAN), como DE89 3704 0044 0532 0130 00',
   'page.asks.atLeast': 'Al menos {min} caracteres',
+  'page.askedIfTicked': 'Solo se pide si «{label}» está marcado.',
+  'page.askedIfChosen': 'Solo se pide si en «{label}» se elige «{option}».',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Su nombre',
   'page.consentLabel': 'Consentimiento',

@@ -33,6 +33,8 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.caPostalCode': 'Un code postal canadien, comme K1A 0B1',
   'page.asks.iban': 'Un numéro de compte bancaire international (IBAN), comme DE89 3704 0044 0532 0130 00',
   'page.asks.atLeast': 'Au moins {min} caractères',
+  'page.askedIfTicked': 'Demandé seulement si « {label} » est coché.',
+  'page.askedIfChosen': 'Demandé seulement si « {label} » vaut « {option} ».',
   'page.problem': '{label} : {message}',
   'page.yourName': 'Votre nom',
   'page.consentLabel': 'Consentement',

@@ -33,6 +33,8 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.caPostalCode': 'Um código postal do Canadá, como K1A 0B1',
   'page.asks.iban': 'Um número de conta bancária internacional (IBAN), como DE89 3704 0044 0532 0130 00',
   'page.asks.atLeast': 'Pelo menos {min} caracteres',
+  'page.askedIfTicked': 'Só é pedido quando “{label}” está marcado.',
+  'page.askedIfChosen': 'Só é pedido quando em “{label}” se escolhe “{option}”.',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Seu nome',
   'page.consentLabel': 'Consentimento',

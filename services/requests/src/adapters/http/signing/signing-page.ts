@@ -8,6 +8,7 @@ import { safe, type Html } from './html.js';
 import { ENGLISH, labelOf, layout, type PageContext } from './layout.js';
 import { pageBrandOf } from './page-brand.js';
 import { problemText } from './problem-messages.js';
+import { askedWhen, shownScript } from './shown-if.js';
 import { canReassign } from '../../../domain/signer-reassignment.js';
 
 /** A form action of the signer pages, keeping an embedded page embedded. */
@@ -149,12 +150,17 @@ ${page.contracts.map((_, i) => contractSection(ctx, page, i))}
 ${hidden(ctx, page)}
 ${page.mine.length === 0 ? '' : safe`<p class="hint">${t('page.requiredHint')}</p>`}
 ${page.mine.map((field) =>
-  fieldInput(
+  askedWhen(
     tr,
     field,
-    submitted,
-    problemAt(problems, (p) => p.target._tag === 'Field' && p.target.index === field.index),
-    page.today,
+    page.mine,
+    fieldInput(
+      tr,
+      field,
+      submitted,
+      problemAt(problems, (p) => p.target._tag === 'Field' && p.target.index === field.index),
+      page.today,
+    ),
   ),
 )}
 ${datedHint(tr, page)}
@@ -190,7 +196,8 @@ ${reasonError === undefined ? '' : safe`<p class="error" id="reason-error">${t('
 <button type="submit" class="secondary">${t('page.declineButton')}</button>
 </form>
 </details>
-${canReassign(page.request, page.signer) && ctx.link.embed === undefined ? reassignForm(ctx, page, submitted, reassignErrors) : ''}`,
+${canReassign(page.request, page.signer) && ctx.link.embed === undefined ? reassignForm(ctx, page, submitted, reassignErrors) : ''}
+${shownScript(ctx.nonce, page.mine)}`,
     footer: safe`<p>${
       page.signer.contact.email === null
         ? t('page.footerNoEmail', { id: page.request.id })

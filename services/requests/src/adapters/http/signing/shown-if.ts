@@ -1,0 +1,69 @@
+import type { Translator } from '@esign/contracts';
+import type { TypedField } from '../../../domain/document.js';
+import { conditionsOf } from '../../../domain/field-conditions.js';
+import { safe, trusted, type Html } from './html.js';
+import { labelOf } from './layout.js';
+
+// A field asked for only while another of the signer's is ticked or has an option chosen
+// (ADR 3710). Without script every field is shown, each saying when it is asked for, and the
+// service leaves one not asked for empty; with it, one not asked for is hidden and disabled.
+
+/** The conditions the page can follow: each names a field of this signer's, else none. */
+const followed = (field: TypedField, mine: readonly TypedField[]) => {
+  const conditions = conditionsOf(field.definitions).map((c) => ({
+    ...c,
+    trigger: mine.find((f) => f.name === c.field),
+  }));
+  return conditions.every((c) => c.trigger !== undefined) ? conditions : [];
+};
+
+/**
+ * One of the signer's fields, as `input` renders it, in a block that says when it is asked
+ * for and names its conditions' inputs (`f<index>`, the value that shows it or null for
+ * ticked) for the page's script.
+ */
+export const askedWhen = (
+  tr: Translator,
+  field: TypedField,
+  mine: readonly TypedField[],
+  input: Html,
+): Html => {
+  const conditions = followed(field, mine);
+  const first = conditions[0];
+  if (first === undefined) return input;
+  const label = labelOf(first.field);
+  const when =
+    first.equals === undefined
+      ? tr.t('page.askedIfTicked', { label })
+      : tr.t('page.askedIfChosen', { label, option: first.equals });
+  const names = JSON.stringify(conditions.map((c) => [`f${c.trigger!.index}`, c.equals ?? null]));
+  return safe`<div class="shown-if" data-shown-if="${names}"><p class="hint">${when}</p>${input}</div>`;
+};
+
+/**
+ * Hides and disables each conditional block while none of its conditions holds, as the
+ * signer ticks and chooses; a disabled input is neither posted nor checked by the browser.
+ */
+const SHOWN_SCRIPT = `(() => {
+  const blocks = document.querySelectorAll('[data-shown-if]');
+  if (blocks.length === 0) return;
+  const form = blocks[0].closest('form');
+  const holds = ([name, equals]) => {
+    const input = form.elements.namedItem(name);
+    if (!input) return true;
+    return equals === null ? input.checked === true : input.value === equals;
+  };
+  const update = () => blocks.forEach((block) => {
+    const shown = JSON.parse(block.dataset.shownIf).some(holds);
+    block.hidden = !shown;
+    block.querySelectorAll('input, select, textarea').forEach((i) => { i.disabled = !shown; });
+  });
+  form.addEventListener('change', update);
+  update();
+})();`;
+
+/** The script, when one of the signer's fields has conditions the page follows. */
+export const shownScript = (nonce: string, mine: readonly TypedField[]): Html | '' =>
+  mine.some((f) => followed(f, mine).length > 0)
+    ? safe`<script nonce="${nonce}">${trusted(SHOWN_SCRIPT)}</script>`
+    : '';

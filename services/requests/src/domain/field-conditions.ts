@@ -1,0 +1,102 @@
+import type { DeclaredField, ShownIf } from '@esign/contracts';
+import { fieldError, type FieldError } from './paths.js';
+
+// Fields asked for only while another is ticked or has an option chosen (ADR 3710). A leaf:
+// template-fields.ts checks declarations with it, signing.ts what a signer is asked.
+
+/** What a condition reads of a field: its name, its type, its options and its own condition. */
+interface Shaped {
+  readonly name: string;
+  readonly type: string;
+  readonly options?: readonly string[];
+  readonly shownIf?: ShownIf;
+}
+
+const KIND: Readonly<Record<string, string>> = {
+  text: 'a text field',
+  signature: 'a signature field',
+  date: 'a date field',
+  date_signed: 'a date signed field',
+};
+
+/** Why a field's condition cannot be, if it cannot: `path` is its `shown_if`. */
+const conditionError = (
+  d: DeclaredField,
+  condition: ShownIf,
+  path: string,
+  byName: ReadonlyMap<string, Shaped>,
+): FieldError | undefined => {
+  const trigger = byName.get(condition.field);
+  if (condition.field === d.name) return fieldError(`${path}.field`, 'must name another field');
+  if (trigger === undefined)
+    return fieldError(`${path}.field`, `names no field of this template: "${condition.field}"`);
+  if (trigger.type !== 'checkbox' && trigger.type !== 'choice')
+    return fieldError(
+      `${path}.field`,
+      `must name a checkbox or a choice: "${trigger.name}" is ${KIND[trigger.type] ?? trigger.type}`,
+    );
+  if (trigger.shownIf !== undefined)
+    return fieldError(
+      `${path}.field`,
+      `must name a field that is always asked for: "${trigger.name}" is asked for only when "${trigger.shownIf.field}" is`,
+    );
+  if (trigger.type === 'checkbox')
+    return condition.equals === undefined
+      ? undefined
+      : fieldError(`${path}.equals`, `must be left out: the checkbox "${trigger.name}" shows it when ticked`);
+  const options = trigger.options ?? [];
+  if (condition.equals === undefined)
+    return fieldError(`${path}.equals`, `required: the option of "${trigger.name}" that shows it`);
+  return options.includes(condition.equals)
+    ? undefined
+    : fieldError(
+        `${path}.equals`,
+        `must be one of the options of "${trigger.name}": ${options.map((o) => `"${o}"`).join(', ')}`,
+      );
+};
+
+/**
+ * Why the conditions `declared` cannot be (ADR 3710): each names another field of the same
+ * template (`fields`, those declared, with `others`, a PDF's own), a checkbox or a choice
+ * that is always asked for itself (so no chain and no circle), and for a choice one of its
+ * options.
+ */
+export const conditionErrors = (
+  declared: readonly DeclaredField[],
+  fields: readonly Shaped[],
+  others: readonly Shaped[],
+): FieldError[] => {
+  const byName = new Map<string, Shaped>([...others, ...fields].map((f) => [f.name, f]));
+  return declared.flatMap((d, i) => {
+    if (d.shown_if === undefined) return [];
+    const error = conditionError(d, d.shown_if, `fields[${i}].shown_if`, byName);
+    return error === undefined ? [] : [error];
+  });
+};
+
+/** The conditions under which a Request's field is asked for: none when any definition has none. */
+export const conditionsOf = (definitions: readonly object[]): readonly ShownIf[] => {
+  const conditions = definitions.map((d) =>
+    'shownIf' in d ? (d.shownIf as ShownIf | undefined) : undefined,
+  );
+  return conditions.every((c) => c !== undefined) ? conditions : [];
+};
+
+/**
+ * Whether a field with `conditions` is asked for, given `answer`, the raw answer (as posted)
+ * of the field each names among those the signer fills in, undefined for one they do not:
+ * asked when it has none, when one holds, or when one's field is not theirs to answer, since
+ * the page cannot tell what someone else will answer.
+ */
+export const isAsked = (
+  conditions: readonly ShownIf[],
+  answer: (name: string) => { readonly raw: string | undefined } | undefined,
+  ticked: (raw: string) => boolean,
+): boolean =>
+  conditions.length === 0 ||
+  conditions.some((c) => {
+    const given = answer(c.field);
+    if (given === undefined) return true;
+    const raw = given.raw ?? '';
+    return c.equals === undefined ? ticked(raw) : raw === c.equals;
+  });

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import type { RequestView } from '@esign/contracts';
+import {
+  htmlTemplateBody,
+  principal,
+  publishedTemplate,
+  SITE_A,
+  startHarness,
+  type Harness,
+} from '../support/harness.js';
+import { downloaded } from '../support/executed-documents-fixture.js';
+import { pdfText } from '../support/pdf-text.js';
+import { pathOf, postSigned } from '../support/signer-forms.js';
+
+/**
+ * ADR 3710 against real Postgres, through the service's HTTP: a field asked for only while a
+ * checkbox is ticked or a choice has an option, on the signer's page and when they sign.
+ */
+describe('requests service: fields asked for only when another is ticked or chosen (real Postgres)', function () {
+  let h: Harness;
+  let headers: Record<string, string>;
+
+  before(async () => {
+    h = await startHarness('field_conditions');
+    headers = await principal();
+  });
+  after(() => h.close());
+
+  it('refuses a condition at its path, storing nothing', async () => {
+    const refused = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/contracts`)
+      .set(headers)
+      .send(
+        htmlTemplateBody({
+          fields: [
+            { name: 'plan', type: 'choice', options: ['Basic', 'Pro'] },
+            { name: 'seats', type: 'text', shown_if: { field: 'plan', equals: 'Gold' } },
+            { name: 'spouse', type: 'text', shown_if: { field: 'married' } },
+          ],
+        }),
+      )
+      .expect(422);
+    assert.deepEqual((refused.body as { errors: { path: string; message: string }[] }).errors, [
+      { path: 'fields[1].shown_if.equals', message: 'must be one of the options of "plan": "Basic", "Pro"' },
+      { path: 'fields[2].shown_if.field', message: 'names no field of this template: "married"' },
+    ]);
+    const listed = await h.http.get(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers).expect(200);
+    assert.equal((listed.body as { total_count: number }).total_count, 0, 'nothing created');
+  });
+
+  it('asks for a field while its box is ticked, and leaves it empty when it is not', async () => {
+    const fields = [
+      { name: 'married', type: 'checkbox' },
+      { name: 'spouse', type: 'text', shown_if: { field: 'married' } },
+      { name: 'plan', type: 'choice', options: ['Basic', 'Pro'] },
+      { name: 'seats', type: 'text', validation: 'numbers_only', shown_if: { field: 'plan', equals: 'Pro' } },
+      { name: 'signature', type: 'signature' },
+    ];
+    const id = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Household', fields }));
+    const shown = await h.http.get(`/v1.1/contracts/${id}`).set(headers).expect(200);
+    assert.deepEqual((shown.body as { fields: unknown[] }).fields, fields);
+    const made = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(headers)
+      .send({
+        contracts: [id],
+        signers: [{ signer_id: 'signer@example.com' }],
+        fields: fields.map(({ name }) => ({
+          name,
+          assigned_to: 'signer@example.com',
+          ...(name === 'spouse' && { default_value: 'pre-filled' }),
+        })),
+        render_data: { client_name: 'Client', start_date: '2030-01-01' },
+      })
+      .expect(201);
+    const view = made.body as RequestView;
+    const sent = (await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200))
+      .body as RequestView;
+    const page = await h.http.get(pathOf(sent.signers[0]!.request_url)).expect(200);
+    assert.match(
+      page.text,
+      /<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,null\]\]"><p class="hint">Asked only when “Married” is ticked\.<\/p><div class="field-block"><label class="field" for="f-1">Spouse/,
+    );
+    assert.match(
+      page.text,
+      /data-shown-if="\[\[&quot;f2&quot;,&quot;Pro&quot;\]\]"><p class="hint">Asked only when “Plan” is “Pro”\./,
+    );
+    assert.match(
+      page.text,
+      /<script nonce="[^"]+">\(\(\) => \{\n  const blocks = document\.querySelectorAll\('\[data-shown-if\]'\)/,
+    );
+    const sign = (values: Record<string, string>) => postSigned(h.http, page.text, values);
+    const refused = await sign({ f0: 'on', f1: '', f2: 'Pro', f3: 'ten' });
+    assert.equal(refused.status, 422);
+    assert.match(refused.text, /Spouse: is required/);
+    assert.match(refused.text, /Seats: must be digits only/);
+    assert.equal((await sign({ f1: 'Sam', f2: 'Basic', f3: 'ten' })).status, 303);
+    const done = (await h.http.get(`/v1.1/requests/${view.id}`).set(headers).expect(200)).body as RequestView;
+    assert.equal(done.state, 'completed');
+    const { text } = await pdfText(await downloaded(h, headers, view.id));
+    const flat = text.replace(/\s+/g, ' ');
+    assert.ok(
+      flat.includes('spouse: (empty) (signer@example.com)'),
+      'not asked: neither typed nor pre-filled',
+    );
+    assert.ok(flat.includes('seats: (empty) (signer@example.com)'), flat);
+    assert.ok(flat.includes('plan: Basic (signer@example.com)'), flat);
+  });
+});

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import type { RequestView } from '@esign/contracts';
+import { expectAccessible, signerScreenshot } from './support/signer-pages.js';
+import { json, linkFromMail, openPage, SITE, useSigningFlow } from './support/signing.js';
+
+/** ADR 3710: fields asked for only while a box is ticked or a choice has an option. */
+describe('signer flow in headless Chromium: fields asked for only when another is ticked or chosen', function () {
+  this.timeout(60_000);
+  useSigningFlow();
+
+  it('shows a field while its condition holds, hides it when not, and signs without it', async () => {
+    const fields = [
+      { name: 'married', type: 'checkbox' },
+      { name: 'spouse_name', type: 'text', shown_if: { field: 'married' } },
+      { name: 'plan', type: 'choice', options: ['Basic', 'Pro'] },
+      { name: 'seats', type: 'text', validation: 'numbers_only', shown_if: { field: 'plan', equals: 'Pro' } },
+      { name: 'signature', type: 'signature' },
+    ];
+    const created = await json<{ id: number }>(
+      'POST',
+      `/v1.1/sites/${SITE.id}/contracts`,
+      {
+        type: 'html',
+        name: 'Household',
+        html: '<h1>Household</h1><p>The member lists who lives with them.</p>',
+        fields,
+      },
+      201,
+    );
+    await json('POST', `/v1.1/contracts/${created.id}/publish`);
+    const member = `hc-${Date.now()}@example.com`;
+    const view = await json<RequestView>(
+      'POST',
+      `/v1.1/sites/${SITE.id}/requests`,
+      {
+        contracts: [created.id],
+        signers: [{ signer_id: member, send_to: { email: true } }],
+        fields: fields.map(({ name }) => ({ name, assigned_to: member })),
+      },
+      201,
+    );
+    await json('POST', `/v1.1/requests/${view.id}/send`);
+    const { page, problems } = await openPage();
+    assert.equal((await page.goto(await linkFromMail(member)))?.status(), 200);
+
+    const spouse = page.getByRole('textbox', { name: 'Spouse name (required)' });
+    const seats = page.getByRole('textbox', { name: 'Seats (required)' });
+    assert.equal(await spouse.isVisible(), false, 'hidden until the box is ticked');
+    assert.equal(await seats.isVisible(), false, 'hidden until Pro is chosen');
+    await page.getByRole('checkbox', { name: 'Married' }).check();
+    await page.getByRole('radio', { name: 'Pro' }).check();
+    assert.equal(await spouse.isVisible(), true);
+    assert.equal(await seats.isVisible(), true);
+    await page.getByText('Asked only when “Married” is ticked.').waitFor();
+    await spouse.fill('Sam Member');
+    await seats.fill('12');
+    await expectAccessible(page, 'the signing page with its conditional fields shown');
+    await signerScreenshot(page, 'conditions');
+
+    // Unticked again: the field is hidden and disabled, so neither the browser nor the service asks for it.
+    await page.getByRole('checkbox', { name: 'Married' }).uncheck();
+    await page.getByRole('radio', { name: 'Basic' }).check();
+    assert.equal(await spouse.isVisible(), false);
+    await page.getByLabel('Type your full name').fill('Mo Member');
+    await page.getByLabel(/I have reviewed the document above/).check();
+    await Promise.all([
+      page.waitForURL(/\/sign\/done/),
+      page.getByRole('button', { name: 'Sign', exact: true }).click(),
+    ]);
+    const after = await json<RequestView>('GET', `/v1.1/requests/${view.id}`);
+    assert.equal(after.state, 'completed');
+    assert.deepEqual(
+      problems.filter((p) => !p.startsWith('Failed to load resource')),
+      [],
+    );
+    await page.context().close();
+  });
+});
