@@ -18,6 +18,8 @@ export interface EditorField {
   readonly earliest?: string;
   readonly latest?: string;
   readonly required?: boolean;
+  /** Asked for only while another field is ticked, or has this option chosen (ADR 3710). */
+  readonly shown_if?: { readonly field: string; readonly equals?: string };
 }
 
 const KINDS = Object.keys(TextValidation.keys);
@@ -68,6 +70,18 @@ const pairOf = (
   return word === 'from' ? { earliest: value } : { latest: value };
 };
 
+/** What follows `if`: the field that shows this one, and the option that does (ADR 3710), or why not. */
+const shownIfOf = (type: EditorField['type'], condition: string): EditorField['shown_if'] | string => {
+  if (type === 'signature' || type === 'date_signed')
+    return 'only a text field, checkbox, choice or date is asked for only when another is';
+  const match = /^(.+?)(?:\s*=\s*(.*))?$/.exec(condition.trim());
+  if (match === null)
+    return '"if" is followed by a checkbox\'s name, as in "spouse: text if married", or a choice\'s and an option, as in "seats: text if plan = Pro"';
+  const [, field, equals] = match;
+  if (equals === '') return `"=" is followed by an option of "${field!}", as in "seats: text if plan = Pro"`;
+  return { field: field!, ...(equals !== undefined && { equals }) };
+};
+
 /** A choice's options as typed between brackets, `[Basic | Pro plan]`, or why not. */
 const optionsOf = (listed: string): readonly string[] | string => {
   const options = listed.split('|').map((o) => o.trim());
@@ -113,7 +127,16 @@ const fieldOf = (line: string, of: FieldsOf): EditorField | string => {
     if (typeof options === 'string') return options;
     field = { ...field, options };
   } else if (match[3] !== undefined) return 'only a choice lists options in brackets';
-  const words = match[4]!
+  // `if married` or `if plan = Pro` ends the line (ADR 3710): what follows is a name, and an option.
+  const at = /(?:^|\s)if(?:\s+|$)/.exec(match[4]!);
+  const rest = at === null ? match[4]! : match[4]!.slice(0, at.index);
+  const condition = at === null ? undefined : match[4]!.slice(at.index + at[0].length);
+  if (condition !== undefined) {
+    const shown = shownIfOf(type, condition);
+    if (typeof shown === 'string') return shown;
+    field = { ...field, shown_if: shown };
+  }
+  const words = rest
     .trim()
     .split(/\s+/)
     .filter((w) => w !== '');
@@ -171,6 +194,7 @@ export const fieldsText = (
     readonly earliest?: string;
     readonly latest?: string;
     readonly required?: boolean;
+    readonly shown_if?: { readonly field: string; readonly equals?: string };
   }[],
   of: FieldsOf = 'html',
 ): string =>
@@ -185,6 +209,9 @@ export const fieldsText = (
         f.earliest === undefined ? '' : `from ${f.earliest}`,
         f.latest === undefined ? '' : `to ${f.latest}`,
         f.required === undefined ? '' : f.required ? 'required' : 'optional',
+        f.shown_if === undefined
+          ? ''
+          : `if ${f.shown_if.field}${f.shown_if.equals === undefined ? '' : ` = ${f.shown_if.equals}`}`,
       ]
         .filter((part) => part !== '')
         .join(' '),
@@ -198,7 +225,13 @@ export const fieldsText = (
  * spaces at its ends (each left to the API's `PUT`).
  */
 export const writtenWhole = (f: ContractFieldView): boolean =>
-  (f.options ?? []).every((o) => o === o.trim() && !/[|[\]\r\n]/.test(o)) && nameWritten(f.name);
+  (f.options ?? []).every((o) => o === o.trim() && !/[|[\]\r\n]/.test(o)) &&
+  nameWritten(f.name) &&
+  (f.shown_if === undefined || conditionWritten(f.shown_if.field, f.shown_if.equals));
+
+/** Whether `if` can be followed by the field and option (ADR 3710): no "=" or bracket in the name, no bracket in the option. */
+const conditionWritten = (field: string, equals: string | undefined): boolean =>
+  nameWritten(field) && !/[=[\]]/.test(field) && (equals === undefined || !/[[\]\r\n]/.test(equals));
 
 /** Whether a line can name the field: no ":" or line break, no spaces at its ends. */
 export const nameWritten = (name: string): boolean => name === name.trim() && !/[:\r\n]/.test(name);

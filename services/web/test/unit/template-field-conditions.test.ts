@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import request from 'supertest';
+import { appWith, contract, COOKIE, CSRF, CURRENT, ORIGIN } from '../support/fake-api.js';
+import { fieldDetails, fieldsText, parseFields, writtenWhole } from '../../src/template-text.js';
+
+const error = (typed: string) => {
+  const parsed = parseFields(typed);
+  return 'error' in parsed ? parsed.error : 'read';
+};
+
+/** ADR 3710: a field asked for only while a checkbox is ticked or a choice has an option, in the editor's lines. */
+describe('web: the template editor writes when a field is asked for (ADR 3710)', () => {
+  it('reads "if" and what follows, last on the line, and writes it back the same way', () => {
+    const typed = [
+      'married: checkbox',
+      'spouse name: text letters_only max 80 if married',
+      'plan: choice [Basic | Pro plan]',
+      'seats: text numbers_only optional if plan = Pro plan',
+      'start_on: date from today if plan = Pro plan',
+      'sla: checkbox required if plan = Basic',
+    ].join('\n');
+    const parsed = parseFields(typed);
+    assert.deepEqual('fields' in parsed && parsed.fields.slice(1), [
+      {
+        name: 'spouse name',
+        type: 'text',
+        validation: 'letters_only',
+        max_length: 80,
+        shown_if: { field: 'married' },
+      },
+      { name: 'plan', type: 'choice', options: ['Basic', 'Pro plan'] },
+      {
+        name: 'seats',
+        type: 'text',
+        validation: 'numbers_only',
+        required: false,
+        shown_if: { field: 'plan', equals: 'Pro plan' },
+      },
+      { name: 'start_on', type: 'date', earliest: 'today', shown_if: { field: 'plan', equals: 'Pro plan' } },
+      { name: 'sla', type: 'checkbox', required: true, shown_if: { field: 'plan', equals: 'Basic' } },
+    ]);
+    assert.equal('fields' in parsed && fieldsText(parsed.fields), typed);
+    assert.equal(
+      'fields' in parsed && fieldsText(parsed.fields, 'pdf').split('\n')[3],
+      'seats: text numbers_only optional if plan = Pro plan',
+    );
+    // "if" is a word of its own: a kind of value or a name holding the letters is not a condition.
+    assert.deepEqual(parseFields('gift: text if diff if'), {
+      fields: [{ name: 'gift', type: 'text', shown_if: { field: 'diff if' } }],
+    });
+  });
+
+  it('names what it cannot read, with its line', () => {
+    assert.equal(
+      error('a: text\nsig: signature if married'),
+      'line 2: only a text field, checkbox, choice or date is asked for only when another is',
+    );
+    assert.equal(
+      error('seats: text if plan ='),
+      'line 1: "=" is followed by an option of "plan", as in "seats: text if plan = Pro"',
+    );
+    assert.match(
+      error('seats: text if'),
+      /^line 1: "if" is followed by a checkbox's name, as in "spouse: text if married"/,
+    );
+    // What follows "if" is the name whole: the API refuses one naming no field, at its line.
+    assert.deepEqual(parseFields('seats: text if married optional'), {
+      fields: [{ name: 'seats', type: 'text', shown_if: { field: 'married optional' } }],
+    });
+  });
+
+  it('leaves to the API a condition its lines cannot hold', () => {
+    assert.equal(writtenWhole({ name: 'a', type: 'text', shown_if: { field: 'plan', equals: 'Pro' } }), true);
+    assert.equal(writtenWhole({ name: 'a', type: 'text', shown_if: { field: 'x = y' } }), false);
+    assert.equal(
+      writtenWhole({ name: 'a', type: 'text', shown_if: { field: 'plan', equals: '[Pro]' } }),
+      false,
+    );
+  });
+
+  it('says in the field table when a field is asked for', () => {
+    assert.equal(
+      fieldDetails({ name: 'spouse', type: 'text', required: false, shown_if: { field: 'married' } }),
+      'optional; asked only when “married” is ticked',
+    );
+    assert.equal(
+      fieldDetails({ name: 'seats', type: 'text', shown_if: { field: 'plan', equals: 'Pro' } }),
+      'asked only when “plan” is “Pro”',
+    );
+  });
+
+  it('opens a draft’s conditions in the editor, and saves them with PUT as the API names them', async () => {
+    const fields = [
+      { name: 'married', type: 'checkbox' },
+      { name: 'spouse', type: 'text', shown_if: { field: 'married' } },
+    ];
+    const draft = { ...contract(12, 'Household', 'draft', [], fields), html: '<p>Household</p>' };
+    const app = appWith({
+      'GET /v1.1/sessions/current': CURRENT,
+      'GET /v1.1/contracts/12': draft,
+      'PUT /v1.1/contracts/12': draft,
+    });
+    const shown = await request(app.callback).get('/app/templates/12/edit').set('Cookie', COOKIE).expect(200);
+    assert.match(shown.text, />\nmarried: checkbox\nspouse: text if married<\/textarea>/);
+    await request(app.callback)
+      .post('/app/templates/12/edit')
+      .set('Cookie', COOKIE)
+      .set('Origin', ORIGIN)
+      .type('form')
+      .send({
+        _csrf: CSRF,
+        name: 'Household',
+        html: '<p>Household</p>',
+        fields:
+          'married: checkbox\nspouse: text optional if married\nplan: choice [A | B]\nseats: text if plan = B',
+        sample: '{}',
+      })
+      .expect(303);
+    assert.deepEqual(app.calls.find((c) => c.method === 'PUT')?.body, {
+      type: 'html',
+      name: 'Household',
+      html: '<p>Household</p>',
+      fields: [
+        { name: 'married', type: 'checkbox' },
+        { name: 'spouse', type: 'text', required: false, shown_if: { field: 'married' } },
+        { name: 'plan', type: 'choice', options: ['A', 'B'] },
+        { name: 'seats', type: 'text', shown_if: { field: 'plan', equals: 'B' } },
+      ],
+    });
+  });
+});
