@@ -6,23 +6,9 @@ import type { RequestView } from '@esign/contracts';
 import { eventually } from '@esign/testing';
 import { useCases } from '../../src/application/use-cases.js';
 import { lifecycleFixture } from '../support/lifecycle-fixture.js';
+import { indexedScans } from '../support/query-plans.js';
 
 const DAY = 86_400_000;
-
-/** Every scan node of an EXPLAIN (FORMAT JSON) plan, as "node type on index or relation". */
-const scans = (node: unknown): string[] => {
-  if (typeof node !== 'object' || node === null) return [];
-  const n = node as {
-    'Node Type'?: string;
-    'Index Name'?: string;
-    'Relation Name'?: string;
-    Plans?: unknown[];
-  };
-  const own = n['Node Type']?.includes('Scan')
-    ? [`${n['Node Type']} on ${n['Index Name'] ?? n['Relation Name']}`]
-    : [];
-  return [...own, ...(n.Plans ?? []).flatMap(scans)];
-};
 
 describe('requests service: automatic reminders (real Postgres and RabbitMQ, ADR 3130)', function () {
   this.timeout(60_000);
@@ -168,17 +154,12 @@ describe('requests service: automatic reminders (real Postgres and RabbitMQ, ADR
     await useCases(ctx.h.deps).remindDueRequests(100)();
     const lock = ctx.h.statements.find((st) => /next_reminder_at <=/.test(st.sql));
     assert.ok(lock, 'the sweep ran its locking statement');
-    // On a tiny table the planner rightly prefers a sequential scan; with that off, a plan
-    // on the index shows the index serves the statement.
-    const plan = await ctx.h.pool.transaction(async (tx) => {
-      await tx.query(sql.unsafe`SET LOCAL enable_seqscan = off`);
-      const result = await tx.query(
-        sql.unsafe`EXPLAIN (FORMAT JSON) SELECT id FROM requests
-          WHERE state = 'sent' AND next_reminder_at IS NOT NULL AND next_reminder_at <= now()
-          ORDER BY next_reminder_at LIMIT 100 FOR UPDATE SKIP LOCKED`,
-      );
-      return (result.rows[0] as { 'QUERY PLAN': Array<{ Plan: unknown }> })['QUERY PLAN'][0]!.Plan;
-    });
-    assert.deepEqual(scans(plan), ['Index Scan on requests_reminder_due']);
+    const plan = await indexedScans(
+      ctx.h,
+      sql.unsafe`SELECT id FROM requests
+        WHERE state = 'sent' AND next_reminder_at IS NOT NULL AND next_reminder_at <= now()
+        ORDER BY next_reminder_at LIMIT 100 FOR UPDATE SKIP LOCKED`,
+    );
+    assert.deepEqual(plan, ['Index Scan on requests_reminder_due']);
   });
 });
