@@ -96,7 +96,15 @@ describe('web application in headless Chromium: templates → requests → sites
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Published: Requests can now use this template.').waitFor();
     assert.equal(new URL(page.url()).pathname, `/app/templates/${templateId}`);
+    // Its History (ADR 3720): created, changed, published, oldest first.
+    const history = page.getByRole('table', { name: 'What happened to this template, oldest first' });
+    assert.deepEqual(
+      (await history.locator('tbody tr td:nth-child(2)').allTextContents()).map((t) => t.trim()),
+      ['Created', 'Changed', 'Published'],
+    );
     await expectAccessible(page, 'template');
+    await history.scrollIntoViewIfNeeded();
+    await screenshot(page, 'template-history');
 
     const created = await api(account.token, 'POST', `/v1.1/sites/${account.production}/requests`, {
       contracts: [templateId],

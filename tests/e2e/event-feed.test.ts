@@ -1,6 +1,7 @@
 // A Site's event feed through the whole system (ADR 3190): a client without a webhook
 // endpoint follows every Request of its Site with one cursor, through the gateway and the
-// typed client, and sees only its own Site's events.
+// typed client, and sees only its own Site's events; a template's history is its entries of
+// the feed (ADR 3720).
 import assert from 'node:assert/strict';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
@@ -107,5 +108,26 @@ describe('end to end through the gateway: a Site’s event feed (ADR 3190)', fun
     expectStatus(await acme.api.get(`/v1.1/sites/${globex.site}/events`), 404);
     const refused = await acme.api.get(`/v1.1/sites/${acme.site}/events?after=not-a-cursor`);
     expectStatus(refused, 400);
+  });
+
+  it('reads a template’s own history, as the feed lists its events (ADR 3720)', async () => {
+    const template = await publishedAgreement(acme);
+    const path = { contract_id: template };
+    const history = ok(
+      await acme.esign.GET('/v1.1/contracts/{contract_id}/events', { params: { path } }),
+      200,
+      'history',
+    );
+    assert.deepEqual(
+      history.data.map((e) => e.type),
+      ['contract.created', 'contract.published'],
+    );
+    const listed = await feed(acme, undefined, 'contract.created,contract.published');
+    assert.deepEqual(
+      listed.data.filter((e) => (e.data as { contract_id?: number }).contract_id === template),
+      history.data,
+      'the same entries as the Site’s feed',
+    );
+    expectStatus(await globex.api.get(`/v1.1/contracts/${template}/events`), 404);
   });
 });

@@ -152,6 +152,13 @@ export const contractEndpoints = (acme: ClientOf, template: number, otherSite: n
       expect: { own: 200 },
     },
     {
+      // A template's history (ADR 3720).
+      name: 'GET /v1.1/contracts/:id/events',
+      method: 'GET',
+      prepare: () => Promise.resolve({ path: `/v1.1/contracts/${template}/events` }),
+      expect: { own: 200 },
+    },
+    {
       name: 'POST /v1.1/contracts/:id/copy',
       method: 'POST',
       prepare: async () => {

@@ -1,5 +1,7 @@
 // Contract templates: created, listed, read and published; a draft's content replaced or the draft deleted;
-// a published one archived or unarchived; any one copied into a new draft; a PDF one's file downloaded.
+// a published one archived or unarchived; any one copied into a new draft; a PDF one's file downloaded;
+// its history read.
+import { HISTORY_ORDERS, RequestEventList } from '../request-history.js';
 import { ContractList, ContractView, CopyContractBody, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 
@@ -95,6 +97,41 @@ export const CONTRACT_OPERATIONS: readonly Operation[] = [
       304: { description: 'Not modified: the `If-None-Match` named this file’s `ETag`.' },
     },
     problems: ['template_is_html'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/contracts/{contract_id}/events',
+    operationId: 'listContractEvents',
+    summary: 'Read a contract template’s history',
+    description:
+      'The template’s own events (`contract.created`, `contract.updated`, `contract.published`, ' +
+      '`contract.archived`, `contract.unarchived`), oldest first (`order=desc`: newest first), each exactly as ' +
+      'its webhook delivery carries it and as the Site’s feed lists it with `type`. Kept from when the Site’s ' +
+      'feed began to hold template events; a template copied from another lists its own events from its ' +
+      '`contract.created`. A deleted template is not found, as by `GET /v1.1/contracts/{contract_id}`: its ' +
+      '`contract.deleted` is in the Site’s feed.',
+    tag: 'Contract templates',
+    auth: 'access_token',
+    params: { contract_id: CONTRACT_ID },
+    query: {
+      ...PAGE_QUERY,
+      order: {
+        description: '`asc`: oldest first; `desc`: newest first, so the first page holds the latest events.',
+        schema: { type: 'string', enum: [...HISTORY_ORDERS], default: 'asc' },
+      },
+      type: {
+        description:
+          'Only entries of these types, comma-separated or repeated; `total_count` then counts those alone.',
+        schema: { type: 'string', example: 'contract.published,contract.archived' },
+      },
+    },
+    responses: {
+      200: {
+        description: 'One page of the template’s events, in the order asked for.',
+        codec: RequestEventList,
+      },
+    },
+    problems: ['invalid_query'],
   },
   {
     method: 'post',

@@ -114,6 +114,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/contracts/:id/unarchive', ['POST']),
   api('/v1.1/contracts/:id/copy', ['POST']),
   api('/v1.1/contracts/:id/document', ['GET']),
+  // A template's history: its own entries of its Site's feed (ADR 3720).
+  api('/v1.1/contracts/:id/events', ['GET']),
   // Anyone holding an executed PDF may ask whether it is the one issued (ADR 2100).
   anonymous('requests', '/v1.1/verify', ['POST']),
   passThrough('requests', '/sign*', 'any'),

@@ -147,7 +147,12 @@ export const listRequestEvents =
       deps.store.requests.siteOf(input.requestId, siteIds(input.caller)),
       TE.chainW(TE.fromOption(() => notFound('request'))),
       TE.chainW(() =>
-        deps.store.requests.history(input.requestId, input.page, input.order ?? 'asc', input.types),
+        deps.store.requests.history(
+          { requestId: input.requestId },
+          input.page,
+          input.order ?? 'asc',
+          input.types,
+        ),
       ),
       TE.map((page) => pageView(input.page, page, (entry) => entry)),
     );

@@ -1,4 +1,4 @@
-import type { ContractList, ContractView } from '@esign/contracts';
+import type { ContractList, ContractView, HistoryOrder, RequestEventList } from '@esign/contracts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { PageRequest } from '../ports/page.js';
@@ -9,7 +9,8 @@ import { notFound, type AppError } from './errors.js';
 import { pageView } from './paging.js';
 import { contractSummary, contractView } from './views.js';
 
-// A Site's contract templates read: one, its PDF file (ADR 3270), and a page of them.
+// A Site's contract templates read: one, its PDF file (ADR 3270), its history (ADR 3720),
+// and a page of them.
 
 export const getContract =
   (deps: Pick<Deps, 'store'>) =>
@@ -18,6 +19,34 @@ export const getContract =
       deps.store.templates.find(input.templateId, siteIds(input.caller)),
       TE.chainW(TE.fromOption(() => notFound('contract'))),
       TE.map(contractView),
+    );
+
+/**
+ * `GET /v1.1/contracts/:id/events` (ADR 3720): the template's own entries of its Site's feed
+ * (ADR 3700), oldest first or newest first, with `types` only those, each as its webhook
+ * carried it. A deleted template is not found, as it is not by `GET /v1.1/contracts/:id`.
+ */
+export const listContractEvents =
+  (deps: Pick<Deps, 'store'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly templateId: number;
+    readonly page: PageRequest;
+    readonly order?: HistoryOrder;
+    readonly types?: readonly string[];
+  }): TE.TaskEither<AppError, RequestEventList> =>
+    pipe(
+      deps.store.templates.find(input.templateId, siteIds(input.caller)),
+      TE.chainW(TE.fromOption(() => notFound('contract'))),
+      TE.chainW((template) =>
+        deps.store.requests.history(
+          { contractId: template.id, siteId: template.siteId },
+          input.page,
+          input.order ?? 'asc',
+          input.types,
+        ),
+      ),
+      TE.map((page) => pageView(input.page, page, (entry) => entry)),
     );
 
 /**

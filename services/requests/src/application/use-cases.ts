@@ -27,7 +27,7 @@ import { resendSignerCode } from './signing/resend-signer-code.js';
 import { signerGate } from './signing/signer-gate.js';
 import { verifySignerCode } from './signing/verify-signer-code.js';
 import { executedCopy, markViewed } from './signer-notices.js';
-import { contractDocument, getContract, listContracts } from './template-reads.js';
+import { contractDocument, getContract, listContractEvents, listContracts } from './template-reads.js';
 import {
   archiveContract,
   copyContract,
@@ -66,6 +66,7 @@ export const useCases = (deps: Deps) => ({
   copyContract: copyContract(deps),
   contractDocument: contractDocument(deps),
   getContract: getContract(deps),
+  listContractEvents: listContractEvents(deps),
   listContracts: listContracts(deps),
   createRequest: createRequest(deps),
   getRequest: getRequest(deps),

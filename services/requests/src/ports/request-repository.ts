@@ -66,6 +66,10 @@ export type TransitionWrites = Pick<Transition, 'siteSigners' | 'challenges'> & 
   readonly askedFrom?: CorrectionEvidence;
 };
 
+/** Whose history: a Request's, or a template's of a Site (ADR 3720). */
+export type HistoryOf =
+  { readonly requestId: string } | { readonly contractId: number; readonly siteId: number };
+
 export interface RequestRepository {
   /**
    * Marks a signer viewed with the evidence of their first opening; true only the first
@@ -131,11 +135,12 @@ export interface RequestRepository {
   /**
    * One page of the Request's history (ADR 3170), in the order they were recorded or its
    * reverse: the events of it a client can subscribe to, as its webhooks carry them; with
-   * `types`, only entries of those types, counted alone (ADR 3540).
-   * Unscoped: the caller found the Request.
+   * `types`, only entries of those types, counted alone (ADR 3540). Or a template's: its
+   * own entries of its Site's feed (ADRs 3700, 3720).
+   * Unscoped: the caller found the Request or the template.
    */
   readonly history: (
-    requestId: string,
+    of: HistoryOf,
     page: PageRequest,
     order: HistoryOrder,
     types?: readonly string[],

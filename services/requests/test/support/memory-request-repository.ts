@@ -3,6 +3,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
   clientEventOf,
   isRequestHistoryEvent,
+  isTemplateEvent,
   type DomainEvent,
   type RequestSignerUpdated,
 } from '@esign/contracts';
@@ -136,12 +137,19 @@ export const memoryRequestRepository = (
     ),
   findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
   corrections: (requestId) => TE.right(s.corrections.get(requestId) ?? []),
-  history: (requestId, p, order, types) => {
+  history: (of, p, order, types) => {
+    // A Request's entries, or a template's (ADR 3720): its Site's template events naming it.
     const entries = s.outbox
-      .filter((e) => e.aggregate_id === requestId)
-      .filter(isRequestHistoryEvent)
-      .filter((e) => types === undefined || types.includes(e.type))
-      .map(clientEventOf);
+      .flatMap((e) =>
+        'requestId' in of
+          ? e.aggregate_id === of.requestId && isRequestHistoryEvent(e)
+            ? [clientEventOf(e)]
+            : []
+          : isTemplateEvent(e) && e.site_id === of.siteId && e.data.contract_id === of.contractId
+            ? [clientEventOf(e)]
+            : [],
+      )
+      .filter((e) => types === undefined || types.includes(e.type));
     return TE.right(page(order === 'desc' ? entries.reverse() : entries, p));
   },
   // The outbox's order stands for the order changes were stored: one "transaction" (0), the

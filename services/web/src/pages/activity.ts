@@ -9,6 +9,7 @@ import { testMark, time } from '../layout.js';
 import { dataTable } from '../table.js';
 import { appPage, noSitePage, problemPage } from './common.js';
 import { HistoryEntry, signerOfEntry, whatHappened } from './request-history.js';
+import { TEMPLATE_EVENT_LABELS } from './template-history.js';
 
 /**
  * `/app/activity`: what happened lately to the current Site's Requests, newest first, from
@@ -54,15 +55,10 @@ const REQUEST_TYPES = [
   ...REQUEST_HISTORY_TYPES.filter((type) => !(type in TYPE_LABELS)),
 ];
 
-/** The Site's template events, listed when one is chosen (ADR 3700). */
-const TEMPLATE_LABELS: Readonly<Record<(typeof TEMPLATE_EVENT_TYPES)[number], string>> = {
-  'contract.created': 'Template created',
-  'contract.updated': 'Template changed',
-  'contract.published': 'Template published',
-  'contract.archived': 'Template archived',
-  'contract.unarchived': 'Template unarchived',
-  'contract.deleted': 'Template deleted',
-};
+/** The Site's template events, listed when one is chosen (ADR 3700): "Template published". */
+const TEMPLATE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(TEMPLATE_EVENT_LABELS).map(([type, label]) => [type, `Template ${label.toLowerCase()}`]),
+);
 const LABELS: Readonly<Record<string, string>> = { ...TYPE_LABELS, ...TEMPLATE_LABELS };
 const isTemplateType = (type: string | undefined): boolean =>
   (TEMPLATE_EVENT_TYPES as readonly (string | undefined)[]).includes(type);

@@ -22,6 +22,7 @@ import { pdfTemplateRoutes } from './template-pdf.js';
 import { pdfRulesEditable, pdfRulesRoutes } from './template-pdf-rules.js';
 import { requestsWithTemplate } from './requests-filter.js';
 import { bulkSendsWithTemplate } from './bulk-sends-filter.js';
+import { templateHistory } from './template-history.js';
 import { templateListPage } from './templates-list.js';
 
 const DONE: Record<string, string> = {
@@ -84,11 +85,11 @@ const deleteAction = (deps: WebDeps, visitor: Visitor, c: ContractView): Html | 
       </details>`;
 
 const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed) => {
-  const found = await visitor.api({
-    method: 'GET',
-    path: `/v1.1/contracts/${segment(id)}`,
-    codec: ContractView,
-  });
+  // The template and its History (ADR 3720), read at once.
+  const [found, history] = await Promise.all([
+    visitor.api({ method: 'GET', path: `/v1.1/contracts/${segment(id)}`, codec: ContractView }),
+    templateHistory(visitor, id),
+  ]);
   if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'templates', found.left);
   const c = found.right;
   appPage(ctx, deps, visitor, {
@@ -161,7 +162,8 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
           ? html`<h2>Source</h2>
               ${sourceView(c.html)}`
           : ''
-      }`,
+      }
+      ${history}`,
   });
 };
 

@@ -1,9 +1,9 @@
-import { CopyContractBody, CreateContractBody } from '@esign/contracts';
+import { CopyContractBody, CreateContractBody, TEMPLATE_EVENT_TYPES } from '@esign/contracts';
 import { integerIdParam, type AppContext, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
 import type { UseCases } from '../../application/use-cases.js';
-import { listQuery } from './params.js';
+import { historyQuery, listQuery } from './params.js';
 import { answer, bodyOf, idempotencyFrom, run } from './route-helpers.js';
 
 const TEMPLATE_STATES = ['draft', 'published'] as const;
@@ -16,7 +16,7 @@ export type Authed = (
  * Contract templates: create and list a Site's, read one, publish it; a draft's content
  * replaced whole (`PUT`, the create's body) or the draft deleted (ADR 3240); a published
  * one archived or unarchived (ADR 3250); any one copied into a new draft (ADR 3260); a PDF
- * template's file downloaded (ADR 3270).
+ * template's file downloaded (ADR 3270); a template's history read (ADR 3720).
  */
 export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, authed: Authed): void => {
   router.post(
@@ -50,6 +50,18 @@ export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, a
     authed(async (ctx, caller) => {
       const templateId = integerIdParam(ctx.params.id, 'contract');
       ctx.body = await run(cases.getContract({ caller, templateId }));
+    }),
+  );
+
+  // A template's history (ADR 3720): its own entries of its Site's feed.
+  router.get(
+    '/v1.1/contracts/:id/events',
+    authed(async (ctx, caller) => {
+      const templateId = integerIdParam(ctx.params.id, 'contract');
+      const { page, order, types } = historyQuery(ctx.query, TEMPLATE_EVENT_TYPES);
+      ctx.body = await run(
+        cases.listContractEvents({ caller, templateId, page, order, ...(types && { types }) }),
+      );
     }),
   );
 

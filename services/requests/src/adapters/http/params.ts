@@ -138,13 +138,15 @@ export const searchOf = (q: unknown, errors: FieldError[]): string | undefined =
  */
 export const historyQuery = (
   query: Record<string, unknown>,
+  /** The types the history holds: a Request's, or a template's (ADR 3720). */
+  held: readonly string[] = REQUEST_HISTORY_TYPES,
 ): { page: PageRequest; order: HistoryOrder; types?: readonly string[] } => {
   const errors: FieldError[] = [];
   const page = pageQuery(query, errors, { known: ['order', 'type'] });
   const { order = 'asc' } = query;
   const known = (HISTORY_ORDERS as readonly unknown[]).includes(order);
   if (!known) errors.push({ path: 'order', message: 'must be "asc" or "desc"' });
-  const types = historyTypes(query.type, errors);
+  const types = historyTypes(query.type, errors, held);
   if (errors.length > 0) throw invalidQuery(errors);
   return { page, order: order as HistoryOrder, ...(types && { types }) };
 };

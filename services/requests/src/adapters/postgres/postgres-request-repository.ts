@@ -156,7 +156,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
           FOR UPDATE SKIP LOCKED`),
       ),
     findByVerifiedId: (id) => task(() => load(id, 'any')),
-    history: (requestId, page, order, types) => task(() => listHistory(q, requestId, page, order, types)),
+    history: (of, page, order, types) => task(() => listHistory(q, of, page, order, types)),
     siteHistory: (siteId, from, limit, types) => task(() => siteFeed(q, siteId, from, limit, types)),
     corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>

@@ -12,7 +12,7 @@ import {
 import { db, sql, type Queryable } from '@esign/platform/database';
 import type { PageOf, PageRequest } from '../../ports/page.js';
 import { FEED_START } from '../../application/feed-cursor.js';
-import type { FeedFrom, FeedPage, FeedPosition } from '../../ports/request-repository.js';
+import type { FeedFrom, FeedPage, FeedPosition, HistoryOf } from '../../ports/request-repository.js';
 
 type Fragment = ReturnType<typeof sql.fragment>;
 
@@ -47,11 +47,12 @@ const HistoryPage = t.type({ total: t.number, items: t.array(WebhookPayload) });
 
 /**
  * One page of a Request's history, oldest or newest first, and how many entries it has in
- * all; with `types`, of those types only (ADR 3540).
+ * all; with `types`, of those types only (ADR 3540). Or a template's: its Site's entries of
+ * no Request that name it (ADR 3720), read by `request_events_by_template`.
  */
 export const listHistory = async (
   q: Queryable,
-  requestId: string,
+  of: HistoryOf,
   page: PageRequest,
   order: HistoryOrder,
   types?: readonly string[],
@@ -62,15 +63,20 @@ export const listHistory = async (
     types === undefined
       ? sql.fragment`TRUE`
       : sql.fragment`payload->>'type' = ANY(${sql.array([...types], 'text')})`;
+  const whose =
+    'requestId' in of
+      ? sql.fragment`request_id = ${of.requestId}`
+      : sql.fragment`request_id IS NULL AND (payload->'data'->>'contract_id')::bigint = ${of.contractId}
+          AND site_id = ${of.siteId}`;
   return db.one(
     q,
     HistoryPage,
     sql.unsafe`
       SELECT
-        (SELECT count(*) FROM request_events WHERE request_id = ${requestId} AND ${ofType})::int AS total,
+        (SELECT count(*) FROM request_events WHERE ${whose} AND ${ofType})::int AS total,
         coalesce((
           SELECT json_agg(p.payload ORDER BY ${by}) FROM (
-            SELECT id, payload FROM request_events WHERE request_id = ${requestId} AND ${ofType}
+            SELECT id, payload FROM request_events WHERE ${whose} AND ${ofType}
             ORDER BY ${by} LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) p
         ), '[]') AS items`,
   );

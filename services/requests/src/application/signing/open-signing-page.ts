@@ -17,7 +17,7 @@ const withCancelReason =
       ? TE.left(refusal)
       : pipe(
           // A Request is cancelled once: its one `request.cancelled`, however much came after it.
-          deps.store.requests.history(requestId, { page: 1, perPage: 1 }, 'desc', ['request.cancelled']),
+          deps.store.requests.history({ requestId }, { page: 1, perPage: 1 }, 'desc', ['request.cancelled']),
           TE.chain(({ items: [cancelled] }) => {
             const reason = cancelled?.data.signers_notified === true ? cancelled.data.reason : undefined;
             return TE.left(typeof reason === 'string' ? { ...refusal, cancelReason: reason } : refusal);
