@@ -116,6 +116,12 @@ describe('web application in headless Chromium: PDFs shown in their pages', func
     await page.getByTitle('The executed PDF').scrollIntoViewIfNeeded();
     await eventually(frameAt(new RegExp(`/requests/${id}/download/inline$`)));
     await eventually(frameAt(/^chrome-extension:\/\//));
+    // What the signer entered, read back (ADR 3730): the signature as the name typed.
+    const entered = page.getByRole('table', { name: 'Every field with its value' });
+    assert.deepEqual(
+      (await entered.locator('tbody tr td').allTextContents()).slice(0, 3).map((t) => t.trim()),
+      ['signature', 'Lin Example', signer],
+    );
     await expectAccessible(page, 'a completed Request with its executed PDF');
     await screenshot(page, 'request-executed');
     const [download] = await Promise.all([

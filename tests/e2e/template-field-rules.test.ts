@@ -3,7 +3,7 @@
 // checkbox that must be ticked (ADR 3610), a text field's minimum (ADR 3660), a date's bounds moved from the signer's day
 // (ADRs 3620, 3650), declared, shown as the OpenAPI document says, enforced on a
 // pre-filled value and on the signer's form; and the same rules on a PDF's own fields (ADR 3670),
-// one asked for only while its checkbox is ticked (ADR 3710).
+// one asked for only while its checkbox is ticked (ADR 3710), and read back (ADR 3730).
 import assert from 'node:assert/strict';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { Schemas } from '@esign/client';
@@ -205,7 +205,7 @@ describe('end to end through the gateway: a template’s field rules', function 
       'publish',
     );
     const email = `pdf-if-${unique()}@example.com`;
-    const { url, page } = await sentAndOpened({
+    const { path, url, page } = await sentAndOpened({
       contracts: [template.id],
       signers: [{ signer_id: email, send_to: { email: true } }],
       fields: ['married', 'spouse'].map((name) => ({ name, assigned_to: email })),
@@ -218,7 +218,21 @@ describe('end to end through the gateway: a template’s field rules', function 
     assert.equal(empty.status, 422);
     assert.match(empty.page, /Spouse: is required/);
     form.delete('f0');
+    form.set('f1', 'Sam');
     const signed = await postSignerForm(url, '/sign', form);
     assert.equal(signed.status, 303, signed.page.slice(0, 500));
+    // Read back as the executed document shows it (ADR 3730): not asked, so empty.
+    const values = ok(
+      await acme.esign.GET('/v1.1/requests/{request_id}/field_values', { params: { path } }),
+      200,
+      'field values',
+    );
+    assert.deepEqual(
+      values.data.map((f) => [f.name, f.type, f.value]),
+      [
+        ['married', 'checkbox', false],
+        ['spouse', 'text', ''],
+      ],
+    );
   });
 });

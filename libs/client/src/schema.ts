@@ -277,6 +277,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/requests/{request_id}/field_values': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read what the signers entered
+     * @description Every field of the Request, in its order, with the value the executed document shows for it: what its signer entered once they signed (`filled_at` is when), an optional field left empty or one not asked for as `""`, a checkbox as a boolean, a `date_signed` as the date they signed on, a signature as the name they typed; before they sign, its pre-filled value or null. Readable in any state, so a client can store each signer’s answers as they come, without reading the PDF.
+     */
+    get: operations['listFieldValues'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/requests/{request_id}/events': {
     parameters: {
       query?: never;
@@ -2353,6 +2373,8 @@ export interface components {
     ReorderRequestContractsBody: {
       contract_ids: number[];
     };
+    /** @enum {string} */
+    TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed';
     WebhookPayload: {
       id: string;
       type: components['schemas']['WebhookEventType'];
@@ -2501,8 +2523,6 @@ export interface components {
       latest?: string;
       shown_if?: components['schemas']['ShownIf'];
     };
-    /** @enum {string} */
-    TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed';
     /** @enum {string} */
     TextValidation:
       | 'email_address'
@@ -9154,6 +9174,135 @@ export interface operations {
               | 'upstream_unavailable'
               | 'upstream_timeout'
               | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listFieldValues: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every field of the Request with its value. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              name: string;
+              type: components['schemas']['TemplateFieldType'];
+              assigned_to: string | null;
+              value: string | boolean | null;
+              filled_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
           };
         };
       };

@@ -15,6 +15,7 @@ export * from './account-events.js';
 export * from './token-events.js';
 export * from './auth.js';
 export * from './templates.js';
+export * from './field-values.js';
 export * from './date-bounds.js';
 export * from './auth-api.js';
 export * from './session-api.js';

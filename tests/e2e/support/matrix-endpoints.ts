@@ -169,6 +169,13 @@ export const matrixEndpoints = ({
       expect: { own: 200 },
     },
     {
+      // What the signers entered (ADR 3730).
+      name: 'GET /v1.1/requests/:id/field_values',
+      method: 'GET',
+      prepare: async () => ({ path: `/v1.1/requests/${(await sent()).id}/field_values` }),
+      expect: { own: 200 },
+    },
+    {
       name: 'POST /v1.1/requests/:id/send',
       method: 'POST',
       prepare: async () => {

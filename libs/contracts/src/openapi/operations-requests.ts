@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { CancelRequestBody, CreateRequestBody, RequestList, RequestView } from '../api.js';
 import { VerificationView } from '../verification.js';
+import { RequestFieldValues } from '../field-values.js';
 import { NoParameters } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
 import { createdQuery, PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
@@ -215,6 +216,25 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     params: { request_id: REQUEST_ID },
     responses: { 200: { description: 'The executed document.', contentType: 'application/pdf' } },
     problems: ['request_not_completed', 'executed_document_unavailable'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/requests/{request_id}/field_values',
+    operationId: 'listFieldValues',
+    summary: 'Read what the signers entered',
+    description:
+      'Every field of the Request, in its order, with the value the executed document shows for it: what its ' +
+      'signer entered once they signed (`filled_at` is when), an optional field left empty or one not asked for ' +
+      'as `""`, a checkbox as a boolean, a `date_signed` as the date they signed on, a signature as the name ' +
+      'they typed; before they sign, its pre-filled value or null. Readable in any state, so a client can ' +
+      'store each signer’s answers as they come, without reading the PDF.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { request_id: REQUEST_ID },
+    responses: {
+      200: { description: 'Every field of the Request with its value.', codec: RequestFieldValues },
+    },
+    problems: [],
   },
   ...EVENT_OPERATIONS,
   ...BULK_SEND_OPERATIONS,

@@ -106,6 +106,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/requests/:id/download', ['GET']),
   // The Request's history: the events its webhooks carry, oldest first (ADR 3170).
   api('/v1.1/requests/:id/events', ['GET']),
+  // What its signers entered, as the executed document shows it (ADR 3730).
+  api('/v1.1/requests/:id/field_values', ['GET']),
   // The messages a test-mode Request kept instead of sending: the notifier's (issue #22).
   api('/v1.1/requests/:id/messages', ['GET'], 'standard', 'notifier'),
   api('/v1.1/contracts/:id', ['GET', 'PUT', 'DELETE']),

@@ -12,7 +12,14 @@ import {
   sendRequest,
 } from './lifecycle.js';
 import { recordNotificationOutcome } from './delivery-outcomes.js';
-import { createRequest, getRequest, listRequestEvents, listRequests, listSiteEvents } from './requests.js';
+import {
+  createRequest,
+  getRequest,
+  listFieldValues,
+  listRequestEvents,
+  listRequests,
+  listSiteEvents,
+} from './requests.js';
 import { changeRequestSettings } from './request-settings.js';
 import { replaceRequestSigner } from './signer-replacement.js';
 import { declineSigning } from './signing/decline-signing.js';
@@ -72,6 +79,7 @@ export const useCases = (deps: Deps) => ({
   getRequest: getRequest(deps),
   listRequests: listRequests(deps),
   listRequestEvents: listRequestEvents(deps),
+  listFieldValues: listFieldValues(deps),
   listSiteEvents: listSiteEvents(deps),
   copyRequest: copyRequest(deps),
   sendRequest: sendRequest(deps),

@@ -6,6 +6,7 @@ import type { Visitor, WebDeps } from '../context.js';
 import { html } from '../html.js';
 import { csrfField, pdfFrame, stateBadge, testMark } from '../layout.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
+import { enteredSection } from './request-entered.js';
 import { historySection } from './request-history.js';
 import { testMessages } from './request-messages.js';
 import { CONTACT_DONE } from './request-signer-contact.js';
@@ -73,7 +74,7 @@ export const requestPage = async (
   });
   if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'requests', found.left);
   const r = found.right;
-  const [history, kept, kinds, read, copies, notDraftContracts] = await Promise.all([
+  const [history, kept, kinds, read, copies, notDraftContracts, entered] = await Promise.all([
     historySection(visitor, r),
     r.test_mode ? testMessages(visitor, r.id) : '',
     // A draft's fields take values by their templates' kinds.
@@ -82,6 +83,7 @@ export const requestPage = async (
     copiesFact(deps, visitor, r),
     // A draft's contracts are named from the templates `draftTemplatesOf` reads, once it has.
     r.state === 'draft' ? undefined : contractsFact(deps, visitor, r, []),
+    enteredSection(visitor, r),
   ]);
   const templates = C.templatesIn(read);
   const contracts = notDraftContracts ?? (await contractsFact(deps, visitor, r, templates));
@@ -203,6 +205,7 @@ export const requestPage = async (
         typed: fields,
         problem,
       })}
+      ${entered}
       ${settingsSection({
         action: `${deps.base}/requests/${r.id}/settings`,
         csrf: visitor.csrf,

@@ -113,6 +113,15 @@ export const mountRoutes = (
     }),
   );
 
+  // What the signers entered, as the executed document shows it (ADR 3730).
+  router.get(
+    '/v1.1/requests/:id/field_values',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      ctx.body = await run(cases.listFieldValues({ caller, requestId }));
+    }),
+  );
+
   for (const [action, useCase] of [
     ['send', cases.sendRequest],
     ['remind', cases.remindRequest],
