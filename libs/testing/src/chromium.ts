@@ -25,6 +25,9 @@ export const launchChromium = async (): Promise<Browser> => {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // A sandboxed frame (the template editor's preview) painted in its page's process:
+      // in a process of its own, a full-page screenshot could catch it blank.
+      '--disable-features=IsolateSandboxedIframes',
     ],
   });
 };
