@@ -286,7 +286,7 @@ export interface paths {
     };
     /**
      * Read what the signers entered
-     * @description Every field of the Request, in its order, with the value the executed document shows for it: what its signer entered once they signed (`filled_at` is when), an optional field left empty or one not asked for as `""`, a checkbox as a boolean, a `date_signed` as the date they signed on, a signature as the name they typed; before they sign, its pre-filled value or null. Readable in any state, so a client can store each signer’s answers as they come, without reading the PDF.
+     * @description Every field of the Request, in its order, with the value the executed document shows for it: what its signer entered once they signed (`filled_at` is when), an optional field left empty or one not asked for as `""`, a checkbox as a boolean, a `date_signed` as the date they signed on, a signature as the name they typed, a field the executed document conceals (`conceal`) whole; before they sign, its pre-filled value or null. Readable in any state, so a client can store each signer’s answers as they come, without reading the PDF.
      */
     get: operations['listFieldValues'];
     put?: never;
@@ -2522,6 +2522,7 @@ export interface components {
       earliest?: string;
       latest?: string;
       shown_if?: components['schemas']['ShownIf'];
+      conceal?: boolean;
     };
     /** @enum {string} */
     TextValidation:
@@ -2586,6 +2587,7 @@ export interface components {
         field: string;
         equals?: string;
       };
+      conceal?: boolean;
     };
     ContractList: {
       page: number;

@@ -6,7 +6,8 @@ import { TemplateFieldType } from './templates.js';
  * One field of a Request with its value as the executed document shows it (ADR 3730): what
  * its signer entered once they signed (an optional field left empty, or one not asked for,
  * ADR 3710, as `""`; a checkbox as a boolean; a `date_signed` as the date they signed on; a
- * signature as the name they typed), else its pre-filled value, else null.
+ * signature as the name they typed), else its pre-filled value, else null. A value the
+ * executed document conceals (ADR 3740) is answered whole.
  */
 export const FieldValueView = t.type({
   name: t.string,

@@ -132,6 +132,12 @@ export const DeclaredField = strict(
      * text field, checkbox, choice or date. Left empty, and not checked, while it is not.
      */
     shown_if: ShownIf,
+    /**
+     * A text field whose value the executed document conceals (ADR 3740): every letter and
+     * digit but the last four as `*` (`***-**-6789`), all of them when it has fewer than
+     * eight. `GET /v1.1/requests/:id/field_values` answers it whole.
+     */
+    conceal: t.boolean,
   },
   'DeclaredField',
 );
@@ -239,6 +245,8 @@ export const ContractFieldView = t.intersection([
     latest: t.string,
     /** Asked for only while another field is ticked or has this option chosen (ADR 3710). */
     shown_if: t.intersection([t.type({ field: t.string }), t.partial({ equals: t.string })]),
+    /** A text field whose value the executed document conceals (ADR 3740); only when true. */
+    conceal: t.boolean,
   }),
 ]);
 export type ContractFieldView = t.TypeOf<typeof ContractFieldView>;

@@ -20,6 +20,8 @@ export interface EditorField {
   readonly required?: boolean;
   /** Asked for only while another field is ticked, or has this option chosen (ADR 3710). */
   readonly shown_if?: { readonly field: string; readonly equals?: string };
+  /** A text field's value concealed in the executed document (ADR 3740). */
+  readonly conceal?: boolean;
 }
 
 const KINDS = Object.keys(TextValidation.keys);
@@ -35,11 +37,15 @@ const wordOf = (type: EditorField['type'], word: string): Partial<EditorField> |
     return type === 'text' || type === 'date' || type === 'choice'
       ? { required: false }
       : 'only a text field, choice or date can be optional';
+  if (word === 'conceal')
+    return type === 'text'
+      ? { conceal: true }
+      : 'only a text field is concealed in the executed document, as in "ssn: text ssn conceal"';
   if (word === 'required')
     return type === 'checkbox'
       ? { required: true }
       : 'only a checkbox is marked required: other fields are, unless optional';
-  return `"${word}" is not known: after the type write a text field's kind of value (${KINDS.join(', ')}) or "min" and "max" and their limits, a date's "from" or "to" and a date, "optional" or, for a checkbox, "required"`;
+  return `"${word}" is not known: after the type write a text field's kind of value (${KINDS.join(', ')}) or "min" and "max" and their limits, a date's "from" or "to" and a date, "optional", "conceal" or, for a checkbox, "required"`;
 };
 
 /** A positive whole number as typed after `min` or `max`, or undefined. */
@@ -195,6 +201,7 @@ export const fieldsText = (
     readonly latest?: string;
     readonly required?: boolean;
     readonly shown_if?: { readonly field: string; readonly equals?: string };
+    readonly conceal?: boolean;
   }[],
   of: FieldsOf = 'html',
 ): string =>
@@ -209,6 +216,7 @@ export const fieldsText = (
         f.earliest === undefined ? '' : `from ${f.earliest}`,
         f.latest === undefined ? '' : `to ${f.latest}`,
         f.required === undefined ? '' : f.required ? 'required' : 'optional',
+        f.conceal === true ? 'conceal' : '',
         f.shown_if === undefined
           ? ''
           : `if ${f.shown_if.field}${f.shown_if.equals === undefined ? '' : ` = ${f.shown_if.equals}`}`,

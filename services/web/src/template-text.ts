@@ -79,7 +79,7 @@ const boundText = (bound: string): string => {
 /**
  * What a template's field table says of a field besides its type: a choice's options, a text
  * field's limit and kind of value (ADR 3600), a date's bounds (ADR 3620), and whether it is
- * optional or must be ticked (ADR 3610), and when it is asked for (ADR 3710).
+ * optional or must be ticked (ADR 3610), concealed (ADR 3740), and when it is asked for (ADR 3710).
  */
 export const fieldDetails = (f: ContractFieldView): string =>
   [
@@ -90,6 +90,7 @@ export const fieldDetails = (f: ContractFieldView): string =>
     f.earliest === undefined ? '' : `on or after ${boundText(f.earliest)}`,
     f.latest === undefined ? '' : `on or before ${boundText(f.latest)}`,
     f.required === undefined ? '' : f.required ? 'must be ticked' : 'optional',
+    f.conceal === true ? 'concealed in the executed document' : '',
     f.shown_if === undefined
       ? ''
       : f.shown_if.equals === undefined

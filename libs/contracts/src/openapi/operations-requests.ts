@@ -226,7 +226,8 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'Every field of the Request, in its order, with the value the executed document shows for it: what its ' +
       'signer entered once they signed (`filled_at` is when), an optional field left empty or one not asked for ' +
       'as `""`, a checkbox as a boolean, a `date_signed` as the date they signed on, a signature as the name ' +
-      'they typed; before they sign, its pre-filled value or null. Readable in any state, so a client can ' +
+      'they typed, a field the executed document conceals (`conceal`) whole; before they sign, its pre-filled ' +
+      'value or null. Readable in any state, so a client can ' +
       'store each signer’s answers as they come, without reading the PDF.',
     tag: 'Requests',
     auth: 'access_token',

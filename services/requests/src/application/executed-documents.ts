@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import { concealedText, isConcealed } from '../domain/field-values.js';
 import { executedValue, type FieldValue, type SignerAct } from '../domain/signing.js';
 import type { SignatureRequest } from '../domain/signature-request.js';
 import type { TypedField } from '../domain/document.js';
@@ -219,7 +220,12 @@ export const executedContract = (
       definition.type === 'signature'
         ? (acts.find((a) => a.kind === 'signed' && a.signerId === field?.assignedTo) ?? null)
         : null;
-    const value: FieldValue | null = field === undefined ? null : executedValue(field, acts);
+    const entered: FieldValue | null = field === undefined ? null : executedValue(field, acts);
+    // Concealed where any contract naming it asks (ADR 3740); the API answers it whole.
+    const value =
+      typeof entered === 'string' && entered !== '' && field !== undefined && isConcealed(field)
+        ? concealedText(entered)
+        : entered;
     return {
       name: definition.name,
       definition,

@@ -28,3 +28,23 @@ export const fieldEntries = (fields: readonly TypedField[], acts: readonly Signe
       filledAt: act?.at ?? null,
     };
   });
+
+/** The letters and digits a concealed value keeps, at its end (ADR 3740). */
+const KEPT = 4;
+
+/**
+ * A value as the executed document shows a concealed field's (ADR 3740): every letter and
+ * digit as `*` but the last four, the spaces and signs between them kept
+ * (`***-**-6789`, `**** **** **** **** **30 00`); all of them when it has fewer than eight,
+ * where four would be half of it.
+ */
+export const concealedText = (value: string): string => {
+  const characters = [...value];
+  const alphanumeric = characters.filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
+  let left = alphanumeric < 2 * KEPT ? alphanumeric : alphanumeric - KEPT;
+  return characters.map((c) => (/[\p{L}\p{N}]/u.test(c) && left-- > 0 ? '*' : c)).join('');
+};
+
+/** Whether the executed document conceals a field's value: any contract naming it says so (ADR 3740). */
+export const isConcealed = (field: TypedField): boolean =>
+  field.definitions.some((d) => d.type === 'text' && d.conceal === true);

@@ -40,6 +40,7 @@ export const fieldView = (f: TemplateField): ContractFieldView => {
         ...(f.minLength !== undefined && { min_length: f.minLength }),
         ...spelledAlike(f),
         ...shownIfView(f),
+        ...(f.conceal === true && { conceal: true }),
       };
     case 'choice':
       return { name: f.name, type: f.type, options: [...f.options], ...spelledAlike(f), ...shownIfView(f) };
@@ -63,6 +64,7 @@ export const fieldOfView = (f: ContractFieldView): TemplateField => {
         ...(f.min_length !== undefined && { minLength: f.min_length }),
         ...spelledAlike(f),
         ...shownIfOf(f),
+        ...(f.conceal === true && { conceal: true as const }),
       };
     case 'choice':
       return { name: f.name, type: f.type, options: f.options ?? [], ...spelledAlike(f), ...shownIfOf(f) };

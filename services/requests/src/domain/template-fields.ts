@@ -45,6 +45,8 @@ export type TemplateField =
       readonly minLength?: number;
       /** What its value must look like (ADR 3600); absent: any one line of text. */
       readonly validation?: TextValidation;
+      /** Its value concealed in the executed document (ADR 3740). */
+      readonly conceal?: true;
     } & Requirement)
   | ({ readonly name: string; readonly type: 'checkbox' } & Requirement)
   | ({ readonly name: string; readonly type: 'choice'; readonly options: readonly string[] } & Requirement)
@@ -101,8 +103,9 @@ export const declareFields = (
       errors.push(fieldError(`${path}.min_length`, 'is only allowed on a text field'));
     else if (d.min_length !== undefined && d.max_length !== undefined && d.min_length > d.max_length)
       errors.push(fieldError(`${path}.min_length`, `must not be more than max_length (${d.max_length})`));
-    if (d.validation !== undefined && d.type !== 'text')
-      errors.push(fieldError(`${path}.validation`, 'is only allowed on a text field'));
+    for (const rule of ['validation', 'conceal'] as const)
+      if (d[rule] !== undefined && d.type !== 'text')
+        errors.push(fieldError(`${path}.${rule}`, 'is only allowed on a text field'));
     for (const rule of ['required', 'shown_if'] as const)
       if (d[rule] !== undefined && !TAKES_REQUIRED.has(d.type))
         errors.push(
@@ -138,6 +141,7 @@ export const declareFields = (
           maxLength: d.max_length ?? null,
           ...(d.min_length !== undefined && { minLength: d.min_length }),
           ...(d.validation !== undefined && { validation: d.validation }),
+          ...(d.conceal === true && { conceal: true as const }),
           ...requirement,
         });
         break;
