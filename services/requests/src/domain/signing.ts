@@ -75,7 +75,7 @@ const CHECKED = new Set(['on', 'true', 'yes', '1']);
 const isTicked = (raw: string): boolean => CHECKED.has(raw);
 
 /** The raw answer posted for each of the signer's fields, by name: what a condition reads (ADR 3710). */
-export const answerOf =
+const answerOf =
   (fields: readonly TypedField[], posted: ReadonlyMap<number, string>) =>
   (name: string): { readonly raw: string | undefined } | undefined => {
     const field = fields.find((f) => f.name === name);

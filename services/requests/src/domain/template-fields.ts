@@ -22,11 +22,14 @@ export * from './field-value-rules.js';
 // and which of them one Request's contracts may share by name.
 
 /**
- * Whether its signer must fill a field in (ADR 3610), kept only where it differs from its
- * type's rule (`isRequired`): a text field, choice or date declared optional (`false`), a
- * checkbox that must be ticked (`true`).
+ * Whether and when its signer must fill a field in, for the types a signer fills in.
  */
 interface Requirement {
+  /**
+   * Whether they must (ADR 3610), kept only where it differs from the type's rule
+   * (`isRequired`): a text field, choice or date declared optional (`false`), a checkbox that
+   * must be ticked (`true`).
+   */
   readonly required?: boolean;
   /**
    * Asked for only while another field of its template is ticked, or has the option
@@ -70,7 +73,10 @@ export type TemplateField =
 export const isRequired = (f: TemplateField): boolean =>
   'required' in f && f.required !== undefined ? f.required : f.type !== 'checkbox';
 
-/** The field's `required` as kept and shown: only where it differs from its type's rule. */
+/**
+ * The field's `required` as kept and shown, only where it differs from its type's rule, and
+ * its condition (ADR 3710).
+ */
 const requirementOf = (d: DeclaredField): Requirement => ({
   ...(d.required !== undefined && d.required !== (d.type !== 'checkbox') && { required: d.required }),
   ...(d.shown_if !== undefined && { shownIf: d.shown_if }),
