@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { RequestFieldValues, RequestView } from '@esign/contracts';
+import type { RequestFieldValues } from '@esign/contracts';
 import {
   htmlTemplateBody,
   principal,
@@ -10,7 +10,8 @@ import {
 } from '../support/harness.js';
 import { downloaded } from '../support/executed-documents-fixture.js';
 import { pdfText } from '../support/pdf-text.js';
-import { pathOf, postSigned } from '../support/signer-forms.js';
+import { madeForOneSigner, sentAndOpened } from '../support/one-signer.js';
+import { postSigned } from '../support/signer-forms.js';
 
 /**
  * ADR 3740 against real Postgres, through the service's HTTP: a concealed field's value is
@@ -32,32 +33,19 @@ describe('requests service: a value concealed in the executed document (real Pos
       { name: 'full_name', type: 'text' },
       { name: 'signature', type: 'signature' },
     ];
-    const id = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Payroll', fields }));
-    const shown = await h.http.get(`/v1.1/contracts/${id}`).set(headers).expect(200);
+    const template = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Payroll', fields }));
+    const shown = await h.http.get(`/v1.1/contracts/${template}`).set(headers).expect(200);
     assert.deepEqual((shown.body as { fields: unknown[] }).fields, fields);
-    const signer = 'signer@example.com';
-    const made = await h.http
-      .post(`/v1.1/sites/${SITE_A.id}/requests`)
-      .set(headers)
-      .send({
-        contracts: [id],
-        signers: [{ signer_id: signer }],
-        fields: fields.map(({ name }) => ({ name, assigned_to: signer })),
-        render_data: { client_name: 'Client', start_date: '2030-01-01' },
-      })
-      .expect(201);
-    const view = made.body as RequestView;
-    const sent = (await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200))
-      .body as RequestView;
-    const page = await h.http.get(pathOf(sent.signers[0]!.request_url)).expect(200);
-    assert.equal((await postSigned(h.http, page.text, { f0: '123-45-6789', f1: 'Sam Signer' })).status, 303);
+    const id = await madeForOneSigner(h, headers, template, fields);
+    const page = await sentAndOpened(h, headers, id);
+    assert.equal((await postSigned(h.http, page, { f0: '123-45-6789', f1: 'Sam Signer' })).status, 303);
 
-    const { text } = await pdfText(await downloaded(h, headers, view.id));
+    const { text } = await pdfText(await downloaded(h, headers, id));
     const flat = text.replace(/\s+/g, ' ');
     assert.ok(flat.includes('ssn: ***-**-6789 (signer@example.com)'), flat);
     assert.ok(!flat.includes('123-45-6789'), 'the number is nowhere in the PDF');
     assert.ok(flat.includes('full_name: Sam Signer (signer@example.com)'), 'others as entered');
-    const values = (await h.http.get(`/v1.1/requests/${view.id}/field_values`).set(headers).expect(200))
+    const values = (await h.http.get(`/v1.1/requests/${id}/field_values`).set(headers).expect(200))
       .body as RequestFieldValues;
     assert.equal(values.data.find((f) => f.name === 'ssn')?.value, '123-45-6789');
   });

@@ -10,7 +10,8 @@ import {
 } from '../support/harness.js';
 import { downloaded } from '../support/executed-documents-fixture.js';
 import { pdfText } from '../support/pdf-text.js';
-import { pathOf, postSigned } from '../support/signer-forms.js';
+import { madeForOneSigner, sentAndOpened } from '../support/one-signer.js';
+import { postSigned } from '../support/signer-forms.js';
 
 /**
  * ADR 3710 against real Postgres, through the service's HTTP: a field asked for only while a
@@ -56,27 +57,11 @@ describe('requests service: fields asked for only when another is ticked or chos
       { name: 'seats', type: 'text', validation: 'numbers_only', shown_if: { field: 'plan', equals: 'Pro' } },
       { name: 'signature', type: 'signature' },
     ];
-    const id = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Household', fields }));
-    const shown = await h.http.get(`/v1.1/contracts/${id}`).set(headers).expect(200);
+    const template = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Household', fields }));
+    const shown = await h.http.get(`/v1.1/contracts/${template}`).set(headers).expect(200);
     assert.deepEqual((shown.body as { fields: unknown[] }).fields, fields);
-    const made = await h.http
-      .post(`/v1.1/sites/${SITE_A.id}/requests`)
-      .set(headers)
-      .send({
-        contracts: [id],
-        signers: [{ signer_id: 'signer@example.com' }],
-        fields: fields.map(({ name }) => ({
-          name,
-          assigned_to: 'signer@example.com',
-          ...(name === 'spouse' && { default_value: 'pre-filled' }),
-        })),
-        render_data: { client_name: 'Client', start_date: '2030-01-01' },
-      })
-      .expect(201);
-    const view = made.body as RequestView;
-    const sent = (await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200))
-      .body as RequestView;
-    const page = await h.http.get(pathOf(sent.signers[0]!.request_url)).expect(200);
+    const id = await madeForOneSigner(h, headers, template, fields, { spouse: 'pre-filled' });
+    const page = { text: await sentAndOpened(h, headers, id) };
     assert.match(
       page.text,
       /<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,null\]\]"><p class="hint">Asked only when “Married” is ticked\.<\/p><div class="field-block"><label class="field" for="f-1">Spouse/,
@@ -95,9 +80,9 @@ describe('requests service: fields asked for only when another is ticked or chos
     assert.match(refused.text, /Spouse: is required/);
     assert.match(refused.text, /Seats: must be digits only/);
     assert.equal((await sign({ f1: 'Sam', f2: 'Basic', f3: 'ten' })).status, 303);
-    const done = (await h.http.get(`/v1.1/requests/${view.id}`).set(headers).expect(200)).body as RequestView;
+    const done = (await h.http.get(`/v1.1/requests/${id}`).set(headers).expect(200)).body as RequestView;
     assert.equal(done.state, 'completed');
-    const { text } = await pdfText(await downloaded(h, headers, view.id));
+    const { text } = await pdfText(await downloaded(h, headers, id));
     const flat = text.replace(/\s+/g, ' ');
     assert.ok(
       flat.includes('spouse: (empty) (signer@example.com)'),

@@ -9,7 +9,8 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness.js';
-import { pathOf, postSigned } from '../support/signer-forms.js';
+import { madeForOneSigner, ONE_SIGNER, sentAndOpened } from '../support/one-signer.js';
+import { postSigned } from '../support/signer-forms.js';
 
 /**
  * ADR 3730 against real Postgres, through the service's HTTP: what the signers entered,
@@ -40,24 +41,9 @@ describe('requests service: what the signers entered, read back (real Postgres)'
       { name: 'signed_on', type: 'date_signed' },
       { name: 'signature', type: 'signature' },
     ];
-    const id = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Household', fields }));
-    const signer = 'signer@example.com';
-    const made = await h.http
-      .post(`/v1.1/sites/${SITE_A.id}/requests`)
-      .set(headers)
-      .send({
-        contracts: [id],
-        signers: [{ signer_id: signer }],
-        fields: fields.map(({ name }) => ({
-          name,
-          assigned_to: signer,
-          ...(name === 'spouse' && { default_value: 'pre-filled' }),
-          ...(name === 'plan' && { default_value: 'Pro' }),
-        })),
-        render_data: { client_name: 'Client', start_date: '2030-01-01' },
-      })
-      .expect(201);
-    const view = made.body as RequestView;
+    const template = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Household', fields }));
+    const signer = ONE_SIGNER;
+    const id = await madeForOneSigner(h, headers, template, fields, { spouse: 'pre-filled', plan: 'Pro' });
     const row = (name: string, type: string, value: string | boolean | null, filledAt: string | null) => ({
       name,
       type,
@@ -65,7 +51,7 @@ describe('requests service: what the signers entered, read back (real Postgres)'
       value,
       filled_at: filledAt,
     });
-    assert.deepEqual(await valuesOf(view.id), [
+    assert.deepEqual(await valuesOf(id), [
       row('full_name', 'text', null, null),
       row('married', 'checkbox', null, null),
       row('spouse', 'text', 'pre-filled', null),
@@ -74,14 +60,12 @@ describe('requests service: what the signers entered, read back (real Postgres)'
       row('signature', 'signature', null, null),
     ]);
 
-    const sent = (await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200))
-      .body as RequestView;
-    const page = await h.http.get(pathOf(sent.signers[0]!.request_url)).expect(200);
+    const page = await sentAndOpened(h, headers, id);
     assert.equal(
-      (await postSigned(h.http, page.text, { f0: 'Sam Signer', f2: 'ignored', f3: 'Basic' })).status,
+      (await postSigned(h.http, page, { f0: 'Sam Signer', f2: 'ignored', f3: 'Basic' })).status,
       303,
     );
-    const after = await valuesOf(view.id);
+    const after = await valuesOf(id);
     const at = after[0]!.filled_at;
     assert.match(at ?? '', /^\d{4}-\d{2}-\d{2}T/);
     assert.deepEqual(after, [
