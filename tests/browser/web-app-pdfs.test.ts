@@ -130,5 +130,17 @@ describe('web application in headless Chromium: PDFs shown in their pages', func
     ]);
     const path = await download.path();
     assert.equal((await readFile(path)).subarray(0, 5).toString(), '%PDF-');
+    // The same values saved as CSV (ADR 3750), under the name the application gives it.
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /^Download as CSV/ }).click(),
+    ]);
+    assert.equal(csv.suggestedFilename(), `request-${id.slice(0, 8)}-field-values.csv`);
+    const lines = (await readFile(await csv.path(), 'utf8')).split('\r\n');
+    assert.equal(lines[0], '\uFEFFfield,type,signer,value,signed_at');
+    assert.match(
+      lines[1] ?? '',
+      new RegExp(`^signature,signature,${signer.replace(/[.+]/g, '\\$&')},Lin Example,\\d{4}-`),
+    );
   });
 });

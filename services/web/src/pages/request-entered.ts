@@ -1,9 +1,12 @@
+import type Router from '@koa/router';
+import { stringify } from 'csv-stringify/sync';
 import * as E from 'fp-ts/lib/Either.js';
 import { RequestFieldValues, type FieldValueView, type RequestView } from '@esign/contracts';
-import type { Visitor } from '../context.js';
+import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
 import { time } from '../layout.js';
 import { dataTable } from '../table.js';
+import { problemPage, segment } from './common.js';
 
 /** A value as the section shows it: a checkbox in words, an empty one said so. */
 const shown = (f: FieldValueView): Html | string => {
@@ -19,7 +22,7 @@ const shown = (f: FieldValueView): Html | string => {
  * `GET /v1.1/requests/:id/field_values`. Not on a draft, where nobody has entered anything
  * (its Fields show what is pre-filled); left out when the API does not answer it.
  */
-export const enteredSection = async (visitor: Visitor, r: RequestView): Promise<Html> => {
+export const enteredSection = async (deps: WebDeps, visitor: Visitor, r: RequestView): Promise<Html> => {
   if (r.state === 'draft' || r.fields.length === 0) return html``;
   const read = await visitor.api({
     method: 'GET',
@@ -33,6 +36,11 @@ export const enteredSection = async (visitor: Visitor, r: RequestView): Promise<
       Each field as the executed document shows it: what its signer entered once they signed, else what was
       pre-filled. A field asked for only on a condition that did not hold is left empty.
     </p>
+    <p>
+      <a href="${deps.base}/requests/${r.id}/field-values.csv" download
+        >Download as CSV<span class="visually-hidden"> (every field with its value)</span></a
+      >
+    </p>
     ${dataTable({
       caption: 'Every field with its value',
       captionHidden: true,
@@ -45,4 +53,47 @@ export const enteredSection = async (visitor: Visitor, r: RequestView): Promise<
       ]),
     })}
   </section>`;
+};
+
+/** The CSV's columns, in the API's words, so a script reads the file as it reads the JSON. */
+const CSV_COLUMNS = ['field', 'type', 'signer', 'value', 'signed_at'];
+
+/**
+ * Every field with its value as CSV (ADR 3750): RFC 4180, UTF-8 with a byte order mark so
+ * spreadsheets read accents, a checkbox as `true` or `false`, a value not entered yet and a
+ * time not come yet as an empty cell. A cell a spreadsheet would run as a formula (`=`, `+`,
+ * `-`, `@`, a tab or a return first) is written after an apostrophe: what signers type
+ * must never run on the sender's computer.
+ */
+export const fieldValuesCsv = (values: readonly FieldValueView[]): string =>
+  stringify(
+    values.map((f) => [
+      f.name,
+      f.type,
+      f.assigned_to ?? '',
+      f.value === null ? '' : String(f.value),
+      f.filled_at ?? '',
+    ]),
+    { bom: true, header: true, columns: CSV_COLUMNS, escape_formulas: true, record_delimiter: 'windows' },
+  );
+
+/**
+ * `GET /requests/:id/field-values.csv`: the section's table saved as a file, read from the
+ * API when asked; the API's refusal (another Site's Request, none) is shown as a page.
+ */
+export const enteredCsvRoutes = (router: Router, deps: WebDeps): void => {
+  router.get('/requests/:id/field-values.csv', async (ctx) => {
+    const visitor = await visitorOf(ctx, deps);
+    if (visitor === undefined) return;
+    const id = segment(ctx.params.id);
+    const read = await visitor.api({
+      method: 'GET',
+      path: `/v1.1/requests/${id}/field_values`,
+      codec: RequestFieldValues,
+    });
+    if (E.isLeft(read)) return problemPage(ctx, deps, visitor, 'requests', read.left);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="request-${id.slice(0, 8)}-field-values.csv"`);
+    ctx.body = fieldValuesCsv(read.right.data);
+  });
 };

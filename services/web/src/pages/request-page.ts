@@ -83,7 +83,7 @@ export const requestPage = async (
     copiesFact(deps, visitor, r),
     // A draft's contracts are named from the templates `draftTemplatesOf` reads, once it has.
     r.state === 'draft' ? undefined : contractsFact(deps, visitor, r, []),
-    enteredSection(visitor, r),
+    enteredSection(deps, visitor, r),
   ]);
   const templates = C.templatesIn(read);
   const contracts = notDraftContracts ?? (await contractsFact(deps, visitor, r, templates));

@@ -9,6 +9,7 @@ import { stateBadge, testMark, time } from '../layout.js';
 import { appPage, noSitePage, problemPage, searchOf, segment } from './common.js';
 import { pdfRoutes } from './pdf-download.js';
 import { requestNewRoutes } from './request-new.js';
+import { enteredCsvRoutes } from './request-entered.js';
 import { requestPage } from './request-page.js';
 import { settingsBodyOf, settingsFormOf, typedProblem } from './request-settings.js';
 import { contactBodyOf, contactFormOf, contactOutcome } from './request-signer-contact.js';
@@ -211,6 +212,8 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
   draftSignerRoutes(router, deps);
   draftContractRoutes(router, deps);
   requestCopyRoutes(router, deps, requestPage);
+  // What the signers entered, as a CSV file (ADR 3750).
+  enteredCsvRoutes(router, deps);
   // Cancel Request…, with its optional reason and message to the signers.
   requestCancelRoutes(router, deps, requestPage);
   // Replace signer…: someone else signs in a pending signer's place (ADR 3550).

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
-import { appWith, CURRENT, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
+import { parse } from 'csv-parse/sync';
+import request from 'supertest';
+import { fieldValuesCsv } from '../../src/pages/request-entered.js';
+import { apiProblem, appWith, COOKIE, CURRENT, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
 import { flat, showPage } from '../support/page-text.js';
 
 const COMPLETED = {
@@ -59,5 +62,79 @@ describe('web: what the signers entered (ADR 3730)', () => {
     );
     assert.doesNotMatch(await showPage(draft, `/app/requests/${ID}`), /entered-title/);
     assert.doesNotMatch(await showPage(appWith(answers()), `/app/requests/${ID}`), /entered-title/);
+  });
+});
+
+/** The same values saved as a CSV file (ADR 3750). */
+describe('web: what the signers entered, as CSV (ADR 3750)', () => {
+  it('is linked from the section and saves every field with its value', async () => {
+    const app = appWith(answers({ [`GET /v1.1/requests/${ID}/field_values`]: VALUES }));
+    const page = flat(await showPage(app, `/app/requests/${ID}`));
+    assert.match(
+      page,
+      new RegExp(`<a href="/app/requests/${ID}/field-values.csv" download >Download as CSV`),
+    );
+    const answer = await request(app.callback)
+      .get(`/app/requests/${ID}/field-values.csv`)
+      .set('Cookie', COOKIE)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+      })
+      .expect(200);
+    assert.equal(answer.headers['content-type'], 'text/csv; charset=utf-8');
+    assert.equal(
+      answer.headers['content-disposition'],
+      `attachment; filename="request-${ID.slice(0, 8)}-field-values.csv"`,
+    );
+    assert.equal(answer.headers['cache-control'], 'no-store');
+    const body = answer.body as string;
+    assert.ok(body.startsWith('\uFEFFfield,type,signer,value,signed_at\r\n'), body);
+    assert.deepEqual(parse(body, { bom: true }), [
+      ['field', 'type', 'signer', 'value', 'signed_at'],
+      ['full_name', 'text', 'ann@example.com', 'Ann Example', AT],
+      ['married', 'checkbox', 'ann@example.com', 'false', AT],
+      ['spouse', 'text', 'ann@example.com', '', AT],
+      ['reference', 'text', '', '', ''],
+    ]);
+  });
+
+  it('quotes what needs quoting and never writes a cell a spreadsheet would run', () => {
+    const csv = fieldValuesCsv([
+      {
+        name: 'note',
+        type: 'text',
+        assigned_to: 'ann@example.com',
+        value: '=HYPERLINK("http://x")',
+        filled_at: AT,
+      },
+      { name: 'phone', type: 'text', assigned_to: 'ann@example.com', value: '+1 555 0100', filled_at: AT },
+      {
+        name: 'address',
+        type: 'text',
+        assigned_to: 'ann@example.com',
+        value: 'Flat 2, "The Mews"\nLeeds',
+        filled_at: AT,
+      },
+      { name: 'name', type: 'text', assigned_to: 'ann@example.com', value: 'José Núñez', filled_at: AT },
+    ]);
+    assert.deepEqual(
+      parse<string[]>(csv, { bom: true })
+        .slice(1)
+        .map((row) => row[3]),
+      ['\'=HYPERLINK("http://x")', "'+1 555 0100", 'Flat 2, "The Mews"\nLeeds', 'José Núñez'],
+    );
+  });
+
+  it('shows the API refusal as a page', async () => {
+    const app = appWith(
+      answers({
+        [`GET /v1.1/requests/${ID}/field_values`]: apiProblem(404, 'not_found', 'No such Request.'),
+      }),
+    );
+    const page = await showPage(app, `/app/requests/${ID}/field-values.csv`, 404);
+    assert.match(page, /No such Request\./);
   });
 });
