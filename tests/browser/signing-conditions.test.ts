@@ -3,7 +3,7 @@ import type { RequestView } from '@esign/contracts';
 import { expectAccessible, signerScreenshot } from './support/signer-pages.js';
 import { json, linkFromMail, openPage, SITE, useSigningFlow } from './support/signing.js';
 
-/** ADR 3710: fields asked for only while a box is ticked or a choice has an option. */
+/** ADRs 3710, 3760: fields asked for only while a box is ticked, or is not, or a choice has an option. */
 describe('signer flow in headless Chromium: fields asked for only when another is ticked or chosen', function () {
   this.timeout(60_000);
   useSigningFlow();
@@ -12,6 +12,7 @@ describe('signer flow in headless Chromium: fields asked for only when another i
     const fields = [
       { name: 'married', type: 'checkbox' },
       { name: 'spouse_name', type: 'text', shown_if: { field: 'married' } },
+      { name: 'emergency_contact', type: 'text', shown_if: { field: 'married', equals: false } },
       { name: 'plan', type: 'choice', options: ['Basic', 'Pro'] },
       { name: 'seats', type: 'text', validation: 'numbers_only', shown_if: { field: 'plan', equals: 'Pro' } },
       { name: 'signature', type: 'signature' },
@@ -47,7 +48,10 @@ describe('signer flow in headless Chromium: fields asked for only when another i
     const seats = page.getByRole('textbox', { name: 'Seats (required)' });
     assert.equal(await spouse.isVisible(), false, 'hidden until the box is ticked');
     assert.equal(await seats.isVisible(), false, 'hidden until Pro is chosen');
+    const contact = page.getByRole('textbox', { name: 'Emergency contact (required)' });
+    assert.equal(await contact.isVisible(), true, 'shown while the box is not ticked');
     await page.getByRole('checkbox', { name: 'Married' }).check();
+    assert.equal(await contact.isVisible(), false, 'hidden once it is');
     await page.getByRole('radio', { name: 'Pro' }).check();
     assert.equal(await spouse.isVisible(), true);
     assert.equal(await seats.isVisible(), true);
@@ -61,6 +65,8 @@ describe('signer flow in headless Chromium: fields asked for only when another i
     await page.getByRole('checkbox', { name: 'Married' }).uncheck();
     await page.getByRole('radio', { name: 'Basic' }).check();
     assert.equal(await spouse.isVisible(), false);
+    await page.getByText('Asked only when “Married” is not ticked.').waitFor();
+    await contact.fill('Jo Member');
     await page.getByLabel('Type your full name').fill('Mo Member');
     await page.getByLabel(/I have reviewed the document above/).check();
     await Promise.all([
@@ -69,6 +75,20 @@ describe('signer flow in headless Chromium: fields asked for only when another i
     ]);
     const after = await json<RequestView>('GET', `/v1.1/requests/${view.id}`);
     assert.equal(after.state, 'completed');
+    const entered = await json<{ data: { name: string; value: unknown }[] }>(
+      'GET',
+      `/v1.1/requests/${view.id}/field_values`,
+    );
+    assert.deepEqual(
+      entered.data.filter((f) => f.name !== 'signature').map((f) => [f.name, f.value]),
+      [
+        ['married', false],
+        ['spouse_name', ''],
+        ['emergency_contact', 'Jo Member'],
+        ['plan', 'Basic'],
+        ['seats', ''],
+      ],
+    );
     assert.deepEqual(
       problems.filter((p) => !p.startsWith('Failed to load resource')),
       [],

@@ -2539,7 +2539,7 @@ export interface components {
       | 'iban';
     ShownIf: {
       field: string;
-      equals?: string;
+      equals?: string | boolean;
     };
     CreatePdfContractBody: {
       /** @constant */
@@ -2585,7 +2585,7 @@ export interface components {
       latest?: string;
       shown_if?: {
         field: string;
-        equals?: string;
+        equals?: string | boolean;
       };
       conceal?: boolean;
     };

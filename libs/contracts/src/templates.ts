@@ -100,9 +100,15 @@ export const textInputFor = (validation: TextValidation | undefined): TextInput 
 
 /**
  * When a field is asked for (ADR 3710): only while another field of the same template, one
- * always asked for, is ticked (a checkbox) or has the option `equals` chosen (a choice).
+ * always asked for, is ticked (a checkbox; not ticked with `equals: false`, ADR 3760) or has
+ * the option `equals` chosen (a choice).
  */
-export const ShownIf = strict({ field: NonEmptyString }, { equals: NonEmptyString }, 'ShownIf');
+export const ShownIf = strict(
+  { field: NonEmptyString },
+  // Any string: the template's fields say which it may be (an option of the choice it names).
+  { equals: t.union([t.string, t.boolean]) },
+  'ShownIf',
+);
 export type ShownIf = t.TypeOf<typeof ShownIf>;
 
 /** A field declared for an HTML template, or rules for a PDF's own field (ADR 3670). */
@@ -128,8 +134,9 @@ export const DeclaredField = strict(
     earliest: t.string,
     latest: t.string,
     /**
-     * Asked for only while another field is ticked or has an option chosen (ADR 3710): a
-     * text field, checkbox, choice or date. Left empty, and not checked, while it is not.
+     * Asked for only while another field is ticked, or not ticked (ADR 3760), or has an
+     * option chosen (ADR 3710): a text field, checkbox, choice or date. Left empty, and not
+     * checked, while it is not.
      */
     shown_if: ShownIf,
     /**
@@ -244,7 +251,10 @@ export const ContractFieldView = t.intersection([
     earliest: t.string,
     latest: t.string,
     /** Asked for only while another field is ticked or has this option chosen (ADR 3710). */
-    shown_if: t.intersection([t.type({ field: t.string }), t.partial({ equals: t.string })]),
+    shown_if: t.intersection([
+      t.type({ field: t.string }),
+      t.partial({ equals: t.union([t.string, t.boolean]) }),
+    ]),
     /** A text field whose value the executed document conceals (ADR 3740); only when true. */
     conceal: t.boolean,
   }),

@@ -18,8 +18,8 @@ export interface EditorField {
   readonly earliest?: string;
   readonly latest?: string;
   readonly required?: boolean;
-  /** Asked for only while another field is ticked, or has this option chosen (ADR 3710). */
-  readonly shown_if?: { readonly field: string; readonly equals?: string };
+  /** Asked for only while another field is ticked, or not (ADR 3760), or has this option chosen (ADR 3710). */
+  readonly shown_if?: { readonly field: string; readonly equals?: string | boolean };
   /** A text field's value concealed in the executed document (ADR 3740). */
   readonly conceal?: boolean;
 }
@@ -76,10 +76,18 @@ const pairOf = (
   return word === 'from' ? { earliest: value } : { latest: value };
 };
 
-/** What follows `if`: the field that shows this one, and the option that does (ADR 3710), or why not. */
+/**
+ * What follows `if`: the field that shows this one, and the option that does (ADR 3710), or
+ * `not` and a checkbox that shows it while not ticked (ADR 3760); or why not.
+ */
 const shownIfOf = (type: EditorField['type'], condition: string): EditorField['shown_if'] | string => {
   if (type === 'signature' || type === 'date_signed')
     return 'only a text field, checkbox, choice or date is asked for only when another is';
+  const negated = /^not\s+(\S.*)$/.exec(condition.trim());
+  if (negated !== null)
+    return negated[1]!.includes('=')
+      ? '"if not" is followed by a checkbox\'s name alone, as in "employer: text if not retired"'
+      : { field: negated[1]!.trim(), equals: false };
   const match = /^(.+?)(?:\s*=\s*(.*))?$/.exec(condition.trim());
   if (match === null)
     return '"if" is followed by a checkbox\'s name, as in "spouse: text if married", or a choice\'s and an option, as in "seats: text if plan = Pro"';
@@ -185,6 +193,10 @@ export const parseFields = (
   return { fields };
 };
 
+/** A condition as written after `if`: `married`, `not married` (ADR 3760) or `plan = Pro`. */
+const conditionText = (c: { readonly field: string; readonly equals?: string | boolean }): string =>
+  typeof c.equals === 'string' ? `${c.field} = ${c.equals}` : `${c.equals === false ? 'not ' : ''}${c.field}`;
+
 /**
  * The fields as the editor shows them: each line as `parseFields` reads it back; for a
  * PDF's (`of` 'pdf', ADR 3670), a choice without the options it keeps from the file.
@@ -200,7 +212,7 @@ export const fieldsText = (
     readonly earliest?: string;
     readonly latest?: string;
     readonly required?: boolean;
-    readonly shown_if?: { readonly field: string; readonly equals?: string };
+    readonly shown_if?: { readonly field: string; readonly equals?: string | boolean };
     readonly conceal?: boolean;
   }[],
   of: FieldsOf = 'html',
@@ -217,9 +229,7 @@ export const fieldsText = (
         f.latest === undefined ? '' : `to ${f.latest}`,
         f.required === undefined ? '' : f.required ? 'required' : 'optional',
         f.conceal === true ? 'conceal' : '',
-        f.shown_if === undefined
-          ? ''
-          : `if ${f.shown_if.field}${f.shown_if.equals === undefined ? '' : ` = ${f.shown_if.equals}`}`,
+        f.shown_if === undefined ? '' : `if ${conditionText(f.shown_if)}`,
       ]
         .filter((part) => part !== '')
         .join(' '),
@@ -237,9 +247,15 @@ export const writtenWhole = (f: ContractFieldView): boolean =>
   nameWritten(f.name) &&
   (f.shown_if === undefined || conditionWritten(f.shown_if.field, f.shown_if.equals));
 
-/** Whether `if` can be followed by the field and option (ADR 3710): no "=" or bracket in the name, no bracket in the option. */
-const conditionWritten = (field: string, equals: string | undefined): boolean =>
-  nameWritten(field) && !/[=[\]]/.test(field) && (equals === undefined || !/[[\]\r\n]/.test(equals));
+/**
+ * Whether `if` can be followed by the field and option (ADR 3710): no "=" or bracket in the
+ * name, no bracket in the option, and a box shown while ticked whose name does not start
+ * with "not " (ADR 3760).
+ */
+const conditionWritten = (field: string, equals: string | boolean | undefined): boolean =>
+  nameWritten(field) &&
+  !/[=[\]]/.test(field) &&
+  (typeof equals === 'string' ? !/[[\]\r\n]/.test(equals) : equals === false || !/^not\s/.test(field));
 
 /** Whether a line can name the field: no ":" or line break, no spaces at its ends. */
 export const nameWritten = (name: string): boolean => name === name.trim() && !/[:\r\n]/.test(name);

@@ -93,9 +93,9 @@ export const fieldDetails = (f: ContractFieldView): string =>
     f.conceal === true ? 'concealed in the executed document' : '',
     f.shown_if === undefined
       ? ''
-      : f.shown_if.equals === undefined
-        ? `asked only when “${f.shown_if.field}” is ticked`
-        : `asked only when “${f.shown_if.field}” is “${f.shown_if.equals}”`,
+      : typeof f.shown_if.equals === 'string'
+        ? `asked only when “${f.shown_if.field}” is “${f.shown_if.equals}”`
+        : `asked only when “${f.shown_if.field}” is ${f.shown_if.equals === false ? 'not ' : ''}ticked`,
   ]
     .filter((part) => part !== '')
     .join('; ');

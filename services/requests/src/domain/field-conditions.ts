@@ -1,7 +1,8 @@
 import type { DeclaredField, ShownIf } from '@esign/contracts';
 import { fieldError, type FieldError } from './paths.js';
 
-// Fields asked for only while another is ticked or has an option chosen (ADR 3710). A leaf:
+// Fields asked for only while another is ticked, or not (ADR 3760), or has an option chosen
+// (ADR 3710). A leaf:
 // template-fields.ts checks declarations with it, signing.ts what a signer is asked.
 
 /** What a condition reads of a field: its name, its type, its options and its own condition. */
@@ -41,13 +42,16 @@ const conditionError = (
       `must name a field that is always asked for: "${trigger.name}" is asked for only when "${trigger.shownIf.field}" is`,
     );
   if (trigger.type === 'checkbox')
-    return condition.equals === undefined
+    return condition.equals === undefined || typeof condition.equals === 'boolean'
       ? undefined
-      : fieldError(`${path}.equals`, `must be left out: the checkbox "${trigger.name}" shows it when ticked`);
+      : fieldError(
+          `${path}.equals`,
+          `must be true or false: the checkbox "${trigger.name}" shows it when ticked (true, as when left out) or when not ticked (false)`,
+        );
   const options = trigger.options ?? [];
   if (condition.equals === undefined)
     return fieldError(`${path}.equals`, `required: the option of "${trigger.name}" that shows it`);
-  return options.includes(condition.equals)
+  return typeof condition.equals === 'string' && options.includes(condition.equals)
     ? undefined
     : fieldError(
         `${path}.equals`,
@@ -82,6 +86,9 @@ export const conditionsOf = (definitions: readonly object[]): readonly ShownIf[]
   return conditions.every((c) => c !== undefined) ? conditions : [];
 };
 
+/** What a condition asks of its field: a checkbox ticked (`true`) or not, or a choice's option. */
+export const wanted = (condition: ShownIf): string | boolean => condition.equals ?? true;
+
 /**
  * Whether a field with `conditions` is asked for, given `answer`, the raw answer (as posted)
  * of the field each names among those the signer fills in, undefined for one they do not:
@@ -98,5 +105,6 @@ export const isAsked = (
     const given = answer(c.field);
     if (given === undefined) return true;
     const raw = given.raw ?? '';
-    return c.equals === undefined ? ticked(raw) : raw === c.equals;
+    const value = wanted(c);
+    return typeof value === 'boolean' ? ticked(raw) === value : raw === value;
   });

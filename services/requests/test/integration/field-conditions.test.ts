@@ -37,6 +37,8 @@ describe('requests service: fields asked for only when another is ticked or chos
             { name: 'plan', type: 'choice', options: ['Basic', 'Pro'] },
             { name: 'seats', type: 'text', shown_if: { field: 'plan', equals: 'Gold' } },
             { name: 'spouse', type: 'text', shown_if: { field: 'married' } },
+            { name: 'single', type: 'checkbox' },
+            { name: 'partner', type: 'text', shown_if: { field: 'single', equals: 'no' } },
           ],
         }),
       )
@@ -44,6 +46,26 @@ describe('requests service: fields asked for only when another is ticked or chos
     assert.deepEqual((refused.body as { errors: { path: string; message: string }[] }).errors, [
       { path: 'fields[1].shown_if.equals', message: 'must be one of the options of "plan": "Basic", "Pro"' },
       { path: 'fields[2].shown_if.field', message: 'names no field of this template: "married"' },
+      {
+        path: 'fields[4].shown_if.equals',
+        message:
+          'must be true or false: the checkbox "single" shows it when ticked (true, as when left out) or when not ticked (false)',
+      },
+    ]);
+    const typed = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/contracts`)
+      .set(headers)
+      .send(
+        htmlTemplateBody({
+          fields: [
+            { name: 'single', type: 'checkbox' },
+            { name: 'partner', type: 'text', shown_if: { field: 'single', equals: 0 } },
+          ],
+        }),
+      );
+    assert.equal(typed.status, 422);
+    assert.deepEqual((typed.body as { errors: { path: string; message: string }[] }).errors, [
+      { path: 'fields[1].shown_if.equals', message: 'must be a string or a boolean' },
     ]);
     const listed = await h.http.get(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers).expect(200);
     assert.equal((listed.body as { total_count: number }).total_count, 0, 'nothing created');
@@ -64,7 +86,7 @@ describe('requests service: fields asked for only when another is ticked or chos
     const page = { text: await sentAndOpened(h, headers, id) };
     assert.match(
       page.text,
-      /<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,null\]\]"><p class="hint">Asked only when “Married” is ticked\.<\/p><div class="field-block"><label class="field" for="f-1">Spouse/,
+      /<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,true\]\]"><p class="hint">Asked only when “Married” is ticked\.<\/p><div class="field-block"><label class="field" for="f-1">Spouse/,
     );
     assert.match(
       page.text,

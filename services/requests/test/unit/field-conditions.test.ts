@@ -82,6 +82,7 @@ describe('requests domain: fields asked for only when another is ticked or chose
           { name: 'g', type: 'text', shown_if: { field: 'plan' } },
           { name: 'h', type: 'text', shown_if: { field: 'plan', equals: 'Gold' } },
           { name: 'i', type: 'signature', shown_if: { field: 'married' } },
+          { name: 'j', type: 'text', shown_if: { field: 'plan', equals: false } },
         ]),
       ),
       [
@@ -98,11 +99,16 @@ describe('requests domain: fields asked for only when another is ticked or chose
         },
         {
           path: 'fields[8].shown_if.equals',
-          message: 'must be left out: the checkbox "married" shows it when ticked',
+          message:
+            'must be true or false: the checkbox "married" shows it when ticked (true, as when left out) or when not ticked (false)',
         },
         { path: 'fields[9].shown_if.equals', message: 'required: the option of "plan" that shows it' },
         {
           path: 'fields[10].shown_if.equals',
+          message: 'must be one of the options of "plan": "Basic", "Pro"',
+        },
+        {
+          path: 'fields[12].shown_if.equals',
           message: 'must be one of the options of "plan": "Basic", "Pro"',
         },
       ],
@@ -183,7 +189,7 @@ describe('requests domain: fields asked for only when another is ticked or chose
     const html = askedWhen(tr, spouse, mine, fieldInput(tr, spouse, undefined, undefined)).value;
     assert.match(
       html,
-      /^<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,null\]\]"><p class="hint">Asked only when “Married” is ticked\.<\/p>/,
+      /^<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,true\]\]"><p class="hint">Asked only when “Married” is ticked\.<\/p>/,
     );
     const seats = mine.find((f) => f.name === 'seats')!;
     assert.match(
@@ -205,6 +211,38 @@ describe('requests domain: fields asked for only when another is ticked or chose
         mine.filter((f) => f.name === 'married'),
       ),
       '',
+    );
+  });
+
+  it('asks for a field while a box is not ticked (ADR 3760), and says so on the page', () => {
+    const fields: TemplateField[] = [
+      { name: 'retired', type: 'checkbox' },
+      { name: 'employer', type: 'text', maxLength: null, shownIf: { field: 'retired', equals: false } },
+      { name: 'pension', type: 'text', maxLength: null, shownIf: { field: 'retired', equals: true } },
+    ];
+    assert.deepEqual(
+      right(
+        declareFields([
+          { name: 'retired', type: 'checkbox' },
+          { name: 'employer', type: 'text', shown_if: { field: 'retired', equals: false } },
+          { name: 'pension', type: 'text', shown_if: { field: 'retired', equals: true } },
+        ]),
+      ).map(fieldView)[1],
+      { name: 'employer', type: 'text', shown_if: { field: 'retired', equals: false } },
+    );
+    const theirs = sent({
+      fields: fields.map((f) => ({ name: f.name, defaultValue: null, assignedTo: 'alice@example.com' })),
+    });
+    const own = fieldsToFill(typedFields(theirs, [htmlSpec({ fields })]), theirs.signers[0]!);
+    const working = signing({ pension: 'posted anyway' }, own);
+    assert.deepEqual(E.isLeft(working) && working.left.map((p) => p.message), ['is required']);
+    const done = signing({ retired: 'on', employer: 'posted anyway', pension: 'State' }, own);
+    assert.deepEqual(E.isRight(done) && done.right.values, { retired: true, employer: '', pension: 'State' });
+    const tr = translatorFor('fr');
+    const employer = own.find((f) => f.name === 'employer')!;
+    assert.match(
+      askedWhen(tr, employer, own, fieldInput(tr, employer, undefined, undefined)).value,
+      /^<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,false\]\]"><p class="hint">Demandé seulement si « Retired » n’est pas coché\.<\/p>/,
     );
   });
 });

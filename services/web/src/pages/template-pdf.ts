@@ -27,8 +27,9 @@ const RULES_HINT = html`One per line for any of the PDF's fields, by its name in
     <li><code>terms: checkbox required</code>, <code>plan: choice optional</code></li>
     <li><code>ssn: text ssn conceal</code>: shown as <code>***-**-6789</code> in the executed document</li>
     <li>
-      <code>spouse: text if married</code>, <code>seats: text if plan = Pro</code>: asked for only while a
-      checkbox is ticked, or a choice has that option
+      <code>spouse: text if married</code>, <code>employer: text if not retired</code>,
+      <code>seats: text if plan = Pro</code>: asked for only while a checkbox is ticked, or is not, or a
+      choice has that option
     </li>
   </ul>`;
 

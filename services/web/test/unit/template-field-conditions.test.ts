@@ -18,6 +18,7 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
       'seats: text numbers_only optional if plan = Pro plan',
       'start_on: date from today if plan = Pro plan',
       'sla: checkbox required if plan = Basic',
+      'employer: text if not married',
     ].join('\n');
     const parsed = parseFields(typed);
     assert.deepEqual('fields' in parsed && parsed.fields.slice(1), [
@@ -38,8 +39,14 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
       },
       { name: 'start_on', type: 'date', earliest: 'today', shown_if: { field: 'plan', equals: 'Pro plan' } },
       { name: 'sla', type: 'checkbox', required: true, shown_if: { field: 'plan', equals: 'Basic' } },
+      { name: 'employer', type: 'text', shown_if: { field: 'married', equals: false } },
     ]);
     assert.equal('fields' in parsed && fieldsText(parsed.fields), typed);
+    // ADR 3760: a box shown while ticked, said as the API may (`equals: true`), is written as without it.
+    assert.equal(
+      fieldsText([{ name: 'pension', type: 'text', shown_if: { field: 'married', equals: true } }]),
+      'pension: text if married',
+    );
     assert.equal(
       'fields' in parsed && fieldsText(parsed.fields, 'pdf').split('\n')[3],
       'seats: text numbers_only optional if plan = Pro plan',
@@ -63,6 +70,10 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
       error('seats: text if'),
       /^line 1: "if" is followed by a checkbox's name, as in "spouse: text if married"/,
     );
+    assert.equal(
+      error('seats: text if not plan = Pro'),
+      'line 1: "if not" is followed by a checkbox\'s name alone, as in "employer: text if not retired"',
+    );
     // What follows "if" is the name whole: the API refuses one naming no field, at its line.
     assert.deepEqual(parseFields('seats: text if married optional'), {
       fields: [{ name: 'seats', type: 'text', shown_if: { field: 'married optional' } }],
@@ -76,6 +87,12 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
       writtenWhole({ name: 'a', type: 'text', shown_if: { field: 'plan', equals: '[Pro]' } }),
       false,
     );
+    // A box named "not …" reads as "if not …" (ADR 3760), unless the condition is that it is not ticked.
+    assert.equal(writtenWhole({ name: 'a', type: 'text', shown_if: { field: 'not sure' } }), false);
+    assert.equal(
+      writtenWhole({ name: 'a', type: 'text', shown_if: { field: 'not sure', equals: false } }),
+      true,
+    );
   });
 
   it('says in the field table when a field is asked for', () => {
@@ -86,6 +103,10 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
     assert.equal(
       fieldDetails({ name: 'seats', type: 'text', shown_if: { field: 'plan', equals: 'Pro' } }),
       'asked only when “plan” is “Pro”',
+    );
+    assert.equal(
+      fieldDetails({ name: 'employer', type: 'text', shown_if: { field: 'retired', equals: false } }),
+      'asked only when “retired” is not ticked',
     );
   });
 

@@ -35,6 +35,7 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.iban': 'Eine internationale Kontonummer (IBAN), z. B. DE89 3704 0044 0532 0130 00',
   'page.asks.atLeast': 'Mindestens {min} Zeichen',
   'page.askedIfTicked': 'Nur gefragt, wenn „{label}“ angekreuzt ist.',
+  'page.askedIfNotTicked': 'Nur gefragt, wenn „{label}“ nicht angekreuzt ist.',
   'page.askedIfChosen': 'Nur gefragt, wenn bei „{label}“ „{option}“ gewählt ist.',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Ihr Name',

@@ -31,6 +31,7 @@ export const signerPage = {
   'page.asks.iban': 'An international bank account number (IBAN), like DE89 3704 0044 0532 0130 00',
   'page.asks.atLeast': 'At least {min} characters',
   'page.askedIfTicked': 'Asked only when “{label}” is ticked.',
+  'page.askedIfNotTicked': 'Asked only when “{label}” is not ticked.',
   'page.askedIfChosen': 'Asked only when “{label}” is “{option}”.',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Your name',

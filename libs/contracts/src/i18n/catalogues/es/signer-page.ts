@@ -34,6 +34,7 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.iban': 'Un número de cuenta bancaria internacional (IBAN), como DE89 3704 0044 0532 0130 00',
   'page.asks.atLeast': 'Al menos {min} caracteres',
   'page.askedIfTicked': 'Solo se pide si «{label}» está marcado.',
+  'page.askedIfNotTicked': 'Solo se pide si «{label}» no está marcado.',
   'page.askedIfChosen': 'Solo se pide si en «{label}» se elige «{option}».',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Su nombre',

@@ -34,6 +34,7 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.iban': 'Un numéro de compte bancaire international (IBAN), comme DE89 3704 0044 0532 0130 00',
   'page.asks.atLeast': 'Au moins {min} caractères',
   'page.askedIfTicked': 'Demandé seulement si « {label} » est coché.',
+  'page.askedIfNotTicked': 'Demandé seulement si « {label} » n’est pas coché.',
   'page.askedIfChosen': 'Demandé seulement si « {label} » vaut « {option} ».',
   'page.problem': '{label} : {message}',
   'page.yourName': 'Votre nom',

@@ -34,6 +34,7 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.iban': 'Um número de conta bancária internacional (IBAN), como DE89 3704 0044 0532 0130 00',
   'page.asks.atLeast': 'Pelo menos {min} caracteres',
   'page.askedIfTicked': 'Só é pedido quando “{label}” está marcado.',
+  'page.askedIfNotTicked': 'Só é pedido quando “{label}” não está marcado.',
   'page.askedIfChosen': 'Só é pedido quando em “{label}” se escolhe “{option}”.',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Seu nome',

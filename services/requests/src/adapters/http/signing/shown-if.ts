@@ -1,11 +1,11 @@
 import type { Translator } from '@esign/contracts';
 import type { TypedField } from '../../../domain/document.js';
-import { conditionsOf } from '../../../domain/field-conditions.js';
+import { conditionsOf, wanted } from '../../../domain/field-conditions.js';
 import { safe, trusted, type Html } from './html.js';
 import { labelOf } from './layout.js';
 
-// A field asked for only while another of the signer's is ticked or has an option chosen
-// (ADR 3710). Without script every field is shown, each saying when it is asked for, and the
+// A field asked for only while another of the signer's is ticked, or not (ADR 3760), or has an
+// option chosen (ADR 3710). Without script every field is shown, each saying when it is asked for, and the
 // service leaves one not asked for empty; with it, one not asked for is hidden and disabled.
 
 /** The conditions the page can follow: each names a field of this signer's, else none. */
@@ -19,8 +19,8 @@ const followed = (field: TypedField, mine: readonly TypedField[]) => {
 
 /**
  * One of the signer's fields, as `input` renders it, in a block that says when it is asked
- * for and names its conditions' inputs (`f<index>`, the value that shows it or null for
- * ticked) for the page's script.
+ * for and names its conditions' inputs (`f<index>`, and the option that shows it, or whether
+ * the box is ticked) for the page's script.
  */
 export const askedWhen = (
   tr: Translator,
@@ -32,11 +32,12 @@ export const askedWhen = (
   const first = conditions[0];
   if (first === undefined) return input;
   const label = labelOf(first.field);
+  const value = wanted(first);
   const when =
-    first.equals === undefined
-      ? tr.t('page.askedIfTicked', { label })
-      : tr.t('page.askedIfChosen', { label, option: first.equals });
-  const names = JSON.stringify(conditions.map((c) => [`f${c.trigger!.index}`, c.equals ?? null]));
+    typeof value === 'string'
+      ? tr.t('page.askedIfChosen', { label, option: value })
+      : tr.t(value ? 'page.askedIfTicked' : 'page.askedIfNotTicked', { label });
+  const names = JSON.stringify(conditions.map((c) => [`f${c.trigger!.index}`, wanted(c)]));
   return safe`<div class="shown-if" data-shown-if="${names}"><p class="hint">${when}</p>${input}</div>`;
 };
 
@@ -51,7 +52,7 @@ const SHOWN_SCRIPT = `(() => {
   const holds = ([name, equals]) => {
     const input = form.elements.namedItem(name);
     if (!input) return true;
-    return equals === null ? input.checked === true : input.value === equals;
+    return typeof equals === 'boolean' ? input.checked === equals : input.value === equals;
   };
   const update = () => blocks.forEach((block) => {
     const shown = JSON.parse(block.dataset.shownIf).some(holds);
