@@ -20,14 +20,14 @@ module.exports = {
       severity: 'error',
       comment:
         'The domain is plain data and pure functions: it imports only itself, @esign/contracts, ' +
-        'fp-ts and io-ts.',
+        'fp-ts, io-ts and ibantools (pure functions over SWIFT\'s IBAN registry, ADR 3770).',
       from: { path: '^((?:services|libs)/[^/]+)/src/domain/' },
       to: {
         pathNot: [
           '^$1/src/domain/',
           '^libs/contracts/src/',
-          '(^|/)node_modules/(fp-ts|io-ts)/',
-          '^(fp-ts|io-ts)(/|$)',
+          '(^|/)node_modules/(fp-ts|io-ts|ibantools)/',
+          '^(fp-ts|io-ts|ibantools)(/|$)',
         ],
       },
     },

@@ -1,3 +1,4 @@
+import { isValidIBAN } from 'ibantools';
 import { isEmail, resolveBound, type TextValidation } from '@esign/contracts';
 
 // What a field's value must be, whatever declares it: a calendar date within its bounds
@@ -26,19 +27,13 @@ const isRoutingNumber = (value: string): boolean => {
 };
 
 /**
- * An IBAN (ISO 13616, ADR 3690): a country's two letters, two check digits and up to 30
- * letters or digits, written in any case, in groups or not; its check digits hold when the
- * number, its first four characters moved to its end and each letter read as 10-35, leaves
- * 1 divided by 97.
+ * An IBAN (ISO 13616, ADRs 3690, 3770), written in any case, in groups of one space or none:
+ * its country in SWIFT's IBAN registry, the length and the letters and digits that
+ * country's account numbers have, and its mod-97 check digits (and a national check digit
+ * where the registry has one), as `ibantools` keeps them.
  */
-const isIban = (value: string): boolean => {
-  const iban = value.replace(/ /g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z\d]{11,30}$/.test(iban) || / {2}/.test(value)) return false;
-  const digits = [...`${iban.slice(4)}${iban.slice(0, 4)}`].map((c) => parseInt(c, 36)).join('');
-  let remainder = 0;
-  for (const d of digits) remainder = (remainder * 10 + Number(d)) % 97;
-  return remainder === 1;
-};
+const isIban = (value: string): boolean =>
+  !/ {2}/.test(value) && isValidIBAN(value.replace(/ /g, '').toUpperCase());
 
 const VALIDATIONS: Readonly<Record<TextValidation, (value: string) => boolean>> = {
   email_address: isEmail,

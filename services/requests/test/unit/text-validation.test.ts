@@ -96,6 +96,10 @@ describe('requests domain: a text field that asks for a kind of value (ADR 3600)
           'DE89  3704 0044 0532 0130 00',
           '89DE370400440532013000',
           '',
+          // ADR 3770: check digits that hold, on a number its country does not have.
+          'DE86 3704 0044 0532 0130', // 20 characters: a German IBAN has 22
+          'XX46 3704 0044 0532 0130 00', // no such country in the registry
+          'GB25 1234 1234 5698 7654 32', // a British IBAN's bank code is four letters
         ],
       ],
     } as const;
