@@ -93,8 +93,9 @@ describe('web application in headless Chromium: PDFs shown in their pages', func
 
   it('shows and downloads the executed PDF of a Request its signer completed', async () => {
     const signer = 'lin@client.example';
+    const template = await publishedTemplate();
     const created = await api(account.token, 'POST', `/v1.1/sites/${account.production}/requests`, {
-      contracts: [await publishedTemplate()],
+      contracts: [template],
       signers: [{ signer_id: signer }],
       fields: [{ name: 'signature', assigned_to: signer }],
     });
@@ -141,6 +142,20 @@ describe('web application in headless Chromium: PDFs shown in their pages', func
     assert.match(
       lines[1] ?? '',
       new RegExp(`^signature,signature,${signer.replace(/[.+]/g, '\\$&')},Lin Example,\\d{4}-`),
+    );
+    // Every sent Request of its template, a row each (ADR 3780), from the template's page.
+    await page.goto(`${web}/templates/${template}`);
+    await expectAccessible(page, 'a published template with its link to what signers entered');
+    const [all] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download what signers entered, as CSV' }).click(),
+    ]);
+    assert.equal(all.suggestedFilename(), `template-${template}-field-values.csv`);
+    const rows = (await readFile(await all.path(), 'utf8')).split('\r\n');
+    assert.equal(rows[0], '\uFEFFrequest_id,title,state,sent_at,completed_at,signature');
+    assert.ok(
+      rows.some((row) => row.startsWith(`${id},,completed,`) && row.endsWith(',Lin Example')),
+      rows.join('\n'),
     );
   });
 });

@@ -1,4 +1,6 @@
 import * as t from 'io-ts';
+import { RequestState } from './api.js';
+import { Page } from './paging.js';
 import { nullable } from './primitives.js';
 import { TemplateFieldType } from './templates.js';
 
@@ -24,3 +26,21 @@ export type FieldValueView = t.TypeOf<typeof FieldValueView>;
 /** `GET /v1.1/requests/:id/field_values` (ADR 3730): every field of the Request, in its order. */
 export const RequestFieldValues = t.type({ data: t.array(FieldValueView) });
 export type RequestFieldValues = t.TypeOf<typeof RequestFieldValues>;
+
+/**
+ * One sent Request made with a template, and what its signers entered in that template's
+ * fields (ADR 3780): the fields in the template's order, each as `FieldValueView` answers it.
+ */
+export const TemplateRequestValues = t.type({
+  request_id: t.string,
+  title: nullable(t.string),
+  state: RequestState,
+  sent_at: t.string,
+  completed_at: nullable(t.string),
+  fields: t.array(FieldValueView),
+});
+export type TemplateRequestValues = t.TypeOf<typeof TemplateRequestValues>;
+
+/** `GET /v1.1/contracts/:id/field_values` (ADR 3780): the template's sent Requests, newest first, a page at a time. */
+export const TemplateFieldValuesList = Page(TemplateRequestValues);
+export type TemplateFieldValuesList = t.TypeOf<typeof TemplateFieldValuesList>;

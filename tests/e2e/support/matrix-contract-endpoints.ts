@@ -159,6 +159,13 @@ export const contractEndpoints = (acme: ClientOf, template: number, otherSite: n
       expect: { own: 200 },
     },
     {
+      // What signers entered in its fields, across its sent Requests (ADR 3780).
+      name: 'GET /v1.1/contracts/:id/field_values',
+      method: 'GET',
+      prepare: () => Promise.resolve({ path: `/v1.1/contracts/${template}/field_values` }),
+      expect: { own: 200 },
+    },
+    {
       name: 'POST /v1.1/contracts/:id/copy',
       method: 'POST',
       prepare: async () => {

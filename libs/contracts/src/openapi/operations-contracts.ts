@@ -1,6 +1,7 @@
 // Contract templates: created, listed, read and published; a draft's content replaced or the draft deleted;
 // a published one archived or unarchived; any one copied into a new draft; a PDF one's file downloaded;
-// its history read.
+// its history read; what signers entered in its fields.
+import { TemplateFieldValuesList } from '../field-values.js';
 import { HISTORY_ORDERS, RequestEventList } from '../request-history.js';
 import { ContractList, ContractView, CopyContractBody, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
@@ -129,6 +130,32 @@ export const CONTRACT_OPERATIONS: readonly Operation[] = [
       200: {
         description: 'One page of the template’s events, in the order asked for.',
         codec: RequestEventList,
+      },
+    },
+    problems: ['invalid_query'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/contracts/{contract_id}/field_values',
+    operationId: 'listContractFieldValues',
+    summary: 'Read what signers entered in a contract template’s fields, across its Requests',
+    description:
+      'The Requests made with the template that were sent (whatever became of them since; never a draft), ' +
+      'newest first, each with its `title`, `state`, `sent_at` and `completed_at`, and the template’s fields in ' +
+      'its order, each exactly as `GET /v1.1/requests/{request_id}/field_values` answers it: the value the ' +
+      'executed document shows, its signer and when they signed. A page is read at once, whatever its size, ' +
+      'so a client collects every signer’s answers to one form page by page. A deleted template is not found.',
+    tag: 'Contract templates',
+    auth: 'access_token',
+    params: { contract_id: CONTRACT_ID },
+    query: {
+      ...PAGE_QUERY,
+      state: stateQuery(['sent', 'completed', 'declined', 'expired', 'cancelled']),
+    },
+    responses: {
+      200: {
+        description: 'One page of the template’s sent Requests with their values.',
+        codec: TemplateFieldValuesList,
       },
     },
     problems: ['invalid_query'],

@@ -118,6 +118,7 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/contracts/:id/document', ['GET']),
   // A template's history: its own entries of its Site's feed (ADR 3720).
   api('/v1.1/contracts/:id/events', ['GET']),
+  api('/v1.1/contracts/:id/field_values', ['GET']),
   // Anyone holding an executed PDF may ask whether it is the one issued (ADR 2100).
   anonymous('requests', '/v1.1/verify', ['POST']),
   passThrough('requests', '/sign*', 'any'),

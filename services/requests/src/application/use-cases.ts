@@ -35,6 +35,7 @@ import { signerGate } from './signing/signer-gate.js';
 import { verifySignerCode } from './signing/verify-signer-code.js';
 import { executedCopy, markViewed } from './signer-notices.js';
 import { contractDocument, getContract, listContractEvents, listContracts } from './template-reads.js';
+import { listTemplateFieldValues } from './template-field-values.js';
 import {
   archiveContract,
   copyContract,
@@ -74,6 +75,7 @@ export const useCases = (deps: Deps) => ({
   contractDocument: contractDocument(deps),
   getContract: getContract(deps),
   listContractEvents: listContractEvents(deps),
+  listTemplateFieldValues: listTemplateFieldValues(deps),
   listContracts: listContracts(deps),
   createRequest: createRequest(deps),
   getRequest: getRequest(deps),

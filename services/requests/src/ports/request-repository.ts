@@ -14,6 +14,8 @@ export interface RequestFilter {
   readonly signerId?: string | undefined;
   /** Only Requests made with this template among their contracts (ADR 3340). */
   readonly contractId?: number | undefined;
+  /** Only Requests that were sent, whatever became of them since (ADR 3780). */
+  readonly sent?: true | undefined;
   /** Only the copies of this Request (ADR 3410). */
   readonly copiedFrom?: string | undefined;
   /** Only the Requests this bulk send made (ADR 3440). */

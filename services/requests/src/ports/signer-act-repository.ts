@@ -6,4 +6,8 @@ export interface SignerActRepository {
   readonly insert: (requestId: string, act: SignerAct) => TE.TaskEither<never, void>;
   /** In the order they happened. */
   readonly list: (requestId: string) => TE.TaskEither<never, readonly SignerAct[]>;
+  /** `list` of each of several Requests, in one read (ADR 3780); a Request with none is absent. */
+  readonly listFor: (
+    requestIds: readonly string[],
+  ) => TE.TaskEither<never, ReadonlyMap<string, readonly SignerAct[]>>;
 }

@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
-import { stringify } from 'csv-stringify/sync';
 import * as E from 'fp-ts/lib/Either.js';
 import { RequestFieldValues, type FieldValueView, type RequestView } from '@esign/contracts';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
+import { answerCsv, cellOf, csvRows } from '../csv-file.js';
 import { html, type Html } from '../html.js';
 import { time } from '../layout.js';
 import { dataTable } from '../table.js';
@@ -58,23 +58,11 @@ export const enteredSection = async (deps: WebDeps, visitor: Visitor, r: Request
 /** The CSV's columns, in the API's words, so a script reads the file as it reads the JSON. */
 const CSV_COLUMNS = ['field', 'type', 'signer', 'value', 'signed_at'];
 
-/**
- * Every field with its value as CSV (ADR 3750): RFC 4180, UTF-8 with a byte order mark so
- * spreadsheets read accents, a checkbox as `true` or `false`, a value not entered yet and a
- * time not come yet as an empty cell. A cell a spreadsheet would run as a formula (`=`, `+`,
- * `-`, `@`, a tab or a return first) is written after an apostrophe: what signers type
- * must never run on the sender's computer.
- */
+/** Every field with its value as CSV (ADR 3750), one row each. */
 export const fieldValuesCsv = (values: readonly FieldValueView[]): string =>
-  stringify(
-    values.map((f) => [
-      f.name,
-      f.type,
-      f.assigned_to ?? '',
-      f.value === null ? '' : String(f.value),
-      f.filled_at ?? '',
-    ]),
-    { bom: true, header: true, columns: CSV_COLUMNS, escape_formulas: true, record_delimiter: 'windows' },
+  csvRows(
+    values.map((f) => [f.name, f.type, f.assigned_to ?? '', cellOf(f.value), f.filled_at ?? '']),
+    CSV_COLUMNS,
   );
 
 /**
@@ -92,8 +80,6 @@ export const enteredCsvRoutes = (router: Router, deps: WebDeps): void => {
       codec: RequestFieldValues,
     });
     if (E.isLeft(read)) return problemPage(ctx, deps, visitor, 'requests', read.left);
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.set('Content-Disposition', `attachment; filename="request-${id.slice(0, 8)}-field-values.csv"`);
-    ctx.body = fieldValuesCsv(read.right.data);
+    answerCsv(ctx, `request-${id.slice(0, 8)}-field-values.csv`, fieldValuesCsv(read.right.data));
   });
 };

@@ -22,6 +22,7 @@ import { pdfTemplateRoutes } from './template-pdf.js';
 import { pdfRulesEditable, pdfRulesRoutes } from './template-pdf-rules.js';
 import { requestsWithTemplate } from './requests-filter.js';
 import { bulkSendsWithTemplate } from './bulk-sends-filter.js';
+import { enteredWithTemplate, templateEnteredRoutes } from './template-entered.js';
 import { templateHistory } from './template-history.js';
 import { templateListPage } from './templates-list.js';
 
@@ -127,7 +128,7 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
         <dd>${c.published_at ? time(c.published_at) : 'not yet'}</dd>
         ${archivedFact(c)}
       </dl>
-      ${requestsWithTemplate(deps, c)} ${bulkSendsWithTemplate(deps, c)}
+      ${requestsWithTemplate(deps, c)} ${bulkSendsWithTemplate(deps, c)} ${enteredWithTemplate(deps, c)}
       ${copyAction(deps, visitor, c, problem, typed)} ${archiveAction(deps, visitor, c)}
       ${copyToSiteAction(deps, visitor, c, problem, typed)} ${deleteAction(deps, visitor, c)}
       ${c.type === 'pdf' ? pdfFrame('The PDF', `${deps.base}/templates/${c.id}/document/inline`, `The PDF of ${c.name}`) : ''}
@@ -177,6 +178,8 @@ export const templateRoutes = (router: Router, deps: WebDeps): void => {
   templateEditorRoutes(router, deps);
   pdfTemplateRoutes(router, deps);
   pdfRulesRoutes(router, deps);
+  // What signers entered in its fields, as one CSV file (ADR 3780).
+  templateEnteredRoutes(router, deps);
 
   router.get('/templates/:id', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);

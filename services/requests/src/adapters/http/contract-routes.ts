@@ -7,6 +7,8 @@ import { historyQuery, listQuery } from './params.js';
 import { answer, bodyOf, idempotencyFrom, run } from './route-helpers.js';
 
 const TEMPLATE_STATES = ['draft', 'published'] as const;
+/** The states a sent Request may be in (ADR 3780): a draft was never sent. */
+const SENT_STATES = ['sent', 'completed', 'declined', 'expired', 'cancelled'] as const;
 
 export type Authed = (
   handler: (ctx: AppContext, caller: Caller) => Promise<void>,
@@ -16,7 +18,8 @@ export type Authed = (
  * Contract templates: create and list a Site's, read one, publish it; a draft's content
  * replaced whole (`PUT`, the create's body) or the draft deleted (ADR 3240); a published
  * one archived or unarchived (ADR 3250); any one copied into a new draft (ADR 3260); a PDF
- * template's file downloaded (ADR 3270); a template's history read (ADR 3720).
+ * template's file downloaded (ADR 3270); a template's history read (ADR 3720); what signers
+ * entered in its fields (ADR 3780).
  */
 export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, authed: Authed): void => {
   router.post(
@@ -62,6 +65,16 @@ export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, a
       ctx.body = await run(
         cases.listContractEvents({ caller, templateId, page, order, ...(types && { types }) }),
       );
+    }),
+  );
+
+  // What signers entered in the template's fields, across its sent Requests (ADR 3780).
+  router.get(
+    '/v1.1/contracts/:id/field_values',
+    authed(async (ctx, caller) => {
+      const templateId = integerIdParam(ctx.params.id, 'contract');
+      const { page, state } = listQuery(ctx.query, SENT_STATES);
+      ctx.body = await run(cases.listTemplateFieldValues({ caller, templateId, page, state }));
     }),
   );
 

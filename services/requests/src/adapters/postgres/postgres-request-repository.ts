@@ -166,6 +166,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
           testMode,
           signerId,
           contractId,
+          sent,
           copiedFrom,
           bulkSendId,
           createdFrom,
@@ -175,6 +176,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
         const where = sql.fragment`r.site_id = ${siteId}
           ${state === undefined ? sql.fragment`` : sql.fragment`AND r.state = ${state}`}
           ${testMode === undefined ? sql.fragment`` : sql.fragment`AND r.test_mode = ${testMode}`}
+          ${sent === undefined ? sql.fragment`` : sql.fragment`AND r.sent_at IS NOT NULL`}
           ${
             // requests_by_source serves it (ADR 3410).
             copiedFrom === undefined ? sql.fragment`` : sql.fragment`AND r.copied_from = ${copiedFrom}`
