@@ -234,5 +234,17 @@ describe('end to end through the gateway: a template’s field rules', function 
         ['spouse', 'text', ''],
       ],
     );
+    // And across the template's sent Requests (ADR 3780), the same values.
+    const across = ok(
+      await acme.esign.GET('/v1.1/contracts/{contract_id}/field_values', {
+        params: { path: { contract_id: template.id }, query: { state: 'completed' } },
+      }),
+      200,
+      'the template’s field values',
+    );
+    assert.deepEqual(
+      across.data.map((r) => [r.request_id, r.state, r.fields]),
+      [[path.request_id, 'completed', values.data]],
+    );
   });
 });
