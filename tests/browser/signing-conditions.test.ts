@@ -13,8 +13,9 @@ describe('signer flow in headless Chromium: fields asked for only when another i
       { name: 'married', type: 'checkbox' },
       { name: 'spouse_name', type: 'text', shown_if: { field: 'married' } },
       { name: 'emergency_contact', type: 'text', shown_if: { field: 'married', equals: false } },
-      { name: 'plan', type: 'choice', options: ['Basic', 'Pro'] },
+      { name: 'plan', type: 'choice', options: ['Basic', 'Pro', 'Team'] },
       { name: 'seats', type: 'text', validation: 'numbers_only', shown_if: { field: 'plan', equals: 'Pro' } },
+      { name: 'billing_contact', type: 'text', shown_if: { field: 'plan', equals: ['Pro', 'Team'] } },
       { name: 'signature', type: 'signature' },
     ];
     const created = await json<{ id: number }>(
@@ -58,12 +59,21 @@ describe('signer flow in headless Chromium: fields asked for only when another i
     await page.getByText('Asked only when “Married” is ticked.').waitFor();
     await spouse.fill('Sam Member');
     await seats.fill('12');
+    // Any of several options (ADR 3790): shown for Pro and for Team, not for Basic.
+    const billing = page.getByRole('textbox', { name: 'Billing contact (required)' });
+    assert.equal(await billing.isVisible(), true);
+    await page.getByText('Asked only when “Plan” is Pro or Team.').waitFor();
+    await billing.fill('billing@example.com');
     await expectAccessible(page, 'the signing page with its conditional fields shown');
     await signerScreenshot(page, 'conditions');
 
     // Unticked again: the field is hidden and disabled, so neither the browser nor the service asks for it.
     await page.getByRole('checkbox', { name: 'Married' }).uncheck();
+    await page.getByRole('radio', { name: 'Team' }).check();
+    assert.equal(await seats.isVisible(), false, 'Pro only');
+    assert.equal(await billing.isVisible(), true, 'Pro or Team');
     await page.getByRole('radio', { name: 'Basic' }).check();
+    assert.equal(await billing.isVisible(), false, 'not for Basic');
     assert.equal(await spouse.isVisible(), false);
     await page.getByText('Asked only when “Married” is not ticked.').waitFor();
     await contact.fill('Jo Member');
@@ -87,6 +97,7 @@ describe('signer flow in headless Chromium: fields asked for only when another i
         ['emergency_contact', 'Jo Member'],
         ['plan', 'Basic'],
         ['seats', ''],
+        ['billing_contact', ''],
       ],
     );
     assert.deepEqual(

@@ -2559,7 +2559,7 @@ export interface components {
       | 'iban';
     ShownIf: {
       field: string;
-      equals?: string | boolean;
+      equals?: string | boolean | string[];
     };
     CreatePdfContractBody: {
       /** @constant */
@@ -2605,7 +2605,7 @@ export interface components {
       latest?: string;
       shown_if?: {
         field: string;
-        equals?: string | boolean;
+        equals?: string | boolean | string[];
       };
       conceal?: boolean;
     };

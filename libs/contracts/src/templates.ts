@@ -101,12 +101,12 @@ export const textInputFor = (validation: TextValidation | undefined): TextInput 
 /**
  * When a field is asked for (ADR 3710): only while another field of the same template, one
  * always asked for, is ticked (a checkbox; not ticked with `equals: false`, ADR 3760) or has
- * the option `equals` chosen (a choice).
+ * the option `equals` chosen (a choice), or any of the options `equals` lists (ADR 3790).
  */
 export const ShownIf = strict(
   { field: NonEmptyString },
-  // Any string: the template's fields say which it may be (an option of the choice it names).
-  { equals: t.union([t.string, t.boolean]) },
+  // Any strings: the template's fields say which they may be (options of the choice it names).
+  { equals: t.union([t.string, t.boolean, t.array(t.string)]) },
   'ShownIf',
 );
 export type ShownIf = t.TypeOf<typeof ShownIf>;
@@ -253,7 +253,7 @@ export const ContractFieldView = t.intersection([
     /** Asked for only while another field is ticked or has this option chosen (ADR 3710). */
     shown_if: t.intersection([
       t.type({ field: t.string }),
-      t.partial({ equals: t.union([t.string, t.boolean]) }),
+      t.partial({ equals: t.union([t.string, t.boolean, t.array(t.string)]) }),
     ]),
     /** A text field whose value the executed document conceals (ADR 3740); only when true. */
     conceal: t.boolean,

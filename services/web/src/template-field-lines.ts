@@ -19,7 +19,7 @@ export interface EditorField {
   readonly latest?: string;
   readonly required?: boolean;
   /** Asked for only while another field is ticked, or not (ADR 3760), or has this option chosen (ADR 3710). */
-  readonly shown_if?: { readonly field: string; readonly equals?: string | boolean };
+  readonly shown_if?: { readonly field: string; readonly equals?: string | boolean | readonly string[] };
   /** A text field's value concealed in the executed document (ADR 3740). */
   readonly conceal?: boolean;
 }
@@ -92,8 +92,12 @@ const shownIfOf = (type: EditorField['type'], condition: string): EditorField['s
   if (match === null)
     return '"if" is followed by a checkbox\'s name, as in "spouse: text if married", or a choice\'s and an option, as in "seats: text if plan = Pro"';
   const [, field, equals] = match;
-  if (equals === '') return `"=" is followed by an option of "${field!}", as in "seats: text if plan = Pro"`;
-  return { field: field!, ...(equals !== undefined && { equals }) };
+  if (equals === undefined) return { field: field! };
+  // `plan = Pro | Team`: any of several options (ADR 3790).
+  const options = equals.split('|').map((o) => o.trim());
+  if (options.some((o) => o === ''))
+    return `"=" is followed by an option of "${field!}", or several between "|", as in "seats: text if plan = Pro | Team"`;
+  return { field: field!, equals: options.length === 1 ? options[0]! : options };
 };
 
 /** A choice's options as typed between brackets, `[Basic | Pro plan]`, or why not. */
@@ -194,8 +198,13 @@ export const parseFields = (
 };
 
 /** A condition as written after `if`: `married`, `not married` (ADR 3760) or `plan = Pro`. */
-const conditionText = (c: { readonly field: string; readonly equals?: string | boolean }): string =>
-  typeof c.equals === 'string' ? `${c.field} = ${c.equals}` : `${c.equals === false ? 'not ' : ''}${c.field}`;
+const conditionText = (c: {
+  readonly field: string;
+  readonly equals?: string | boolean | readonly string[];
+}): string =>
+  namedOptions(c.equals) === undefined
+    ? `${c.equals === false ? 'not ' : ''}${c.field}`
+    : `${c.field} = ${namedOptions(c.equals)!.join(' | ')}`;
 
 /**
  * The fields as the editor shows them: each line as `parseFields` reads it back; for a
@@ -212,7 +221,7 @@ export const fieldsText = (
     readonly earliest?: string;
     readonly latest?: string;
     readonly required?: boolean;
-    readonly shown_if?: { readonly field: string; readonly equals?: string | boolean };
+    readonly shown_if?: { readonly field: string; readonly equals?: string | boolean | readonly string[] };
     readonly conceal?: boolean;
   }[],
   of: FieldsOf = 'html',
@@ -247,15 +256,34 @@ export const writtenWhole = (f: ContractFieldView): boolean =>
   nameWritten(f.name) &&
   (f.shown_if === undefined || conditionWritten(f.shown_if.field, f.shown_if.equals));
 
+/** The options a condition names (ADR 3790), or undefined for a checkbox's. */
+const namedOptions = (
+  equals: string | boolean | readonly string[] | undefined,
+): readonly string[] | undefined =>
+  typeof equals === 'string'
+    ? [equals]
+    : typeof equals === 'boolean' || equals === undefined
+      ? undefined
+      : equals;
+
 /**
- * Whether `if` can be followed by the field and option (ADR 3710): no "=" or bracket in the
- * name, no bracket in the option, and a box shown while ticked whose name does not start
- * with "not " (ADR 3760).
+ * Whether `if` can be followed by the field and options (ADRs 3710, 3790): no "=" or bracket
+ * in the name, at least one option and none with "|", a bracket or spaces at its ends, and
+ * a box shown while ticked whose name does not start with "not " (ADR 3760).
  */
-const conditionWritten = (field: string, equals: string | boolean | undefined): boolean =>
-  nameWritten(field) &&
-  !/[=[\]]/.test(field) &&
-  (typeof equals === 'string' ? !/[[\]\r\n]/.test(equals) : equals === false || !/^not\s/.test(field));
+const conditionWritten = (
+  field: string,
+  equals: string | boolean | readonly string[] | undefined,
+): boolean => {
+  const options = namedOptions(equals);
+  return (
+    nameWritten(field) &&
+    !/[=[\]]/.test(field) &&
+    (options === undefined
+      ? equals === false || !/^not\s/.test(field)
+      : options.length > 0 && options.every((o) => o === o.trim() && !/[|[\]\r\n]/.test(o)))
+  );
+};
 
 /** Whether a line can name the field: no ":" or line break, no spaces at its ends. */
 export const nameWritten = (name: string): boolean => name === name.trim() && !/[:\r\n]/.test(name);

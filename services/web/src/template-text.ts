@@ -76,6 +76,9 @@ const boundText = (bound: string): string => {
   return `today ${days > 0 ? '+' : '−'} ${Math.abs(days)} ${Math.abs(days) === 1 ? 'day' : 'days'}`;
 };
 
+/** Several options, as "“Pro” or “Team”" (ADR 3790). */
+const OR = new Intl.ListFormat('en', { type: 'disjunction' });
+
 /**
  * What a template's field table says of a field besides its type: a choice's options, a text
  * field's limit and kind of value (ADR 3600), a date's bounds (ADR 3620), and whether it is
@@ -93,8 +96,8 @@ export const fieldDetails = (f: ContractFieldView): string =>
     f.conceal === true ? 'concealed in the executed document' : '',
     f.shown_if === undefined
       ? ''
-      : typeof f.shown_if.equals === 'string'
-        ? `asked only when “${f.shown_if.field}” is “${f.shown_if.equals}”`
+      : typeof f.shown_if.equals === 'string' || Array.isArray(f.shown_if.equals)
+        ? `asked only when “${f.shown_if.field}” is ${OR.format([f.shown_if.equals].flat().map((o) => `“${o}”`))}`
         : `asked only when “${f.shown_if.field}” is ${f.shown_if.equals === false ? 'not ' : ''}ticked`,
   ]
     .filter((part) => part !== '')

@@ -2,7 +2,7 @@ import type { DeclaredField, ShownIf } from '@esign/contracts';
 import { fieldError, type FieldError } from './paths.js';
 
 // Fields asked for only while another is ticked, or not (ADR 3760), or has an option chosen
-// (ADR 3710). A leaf:
+// (ADR 3710), or one of several (ADR 3790). A leaf:
 // template-fields.ts checks declarations with it, signing.ts what a signer is asked.
 
 /** What a condition reads of a field: its name, its type, its options and its own condition. */
@@ -51,10 +51,14 @@ const conditionError = (
   const options = trigger.options ?? [];
   if (condition.equals === undefined)
     return fieldError(`${path}.equals`, `required: the option of "${trigger.name}" that shows it`);
-  return typeof condition.equals === 'string' && options.includes(condition.equals)
+  const listed = Array.isArray(condition.equals) ? condition.equals : [condition.equals];
+  if (listed.length === 0)
+    return fieldError(`${path}.equals`, `must list at least one option of "${trigger.name}"`);
+  const other = listed.findIndex((o) => typeof o !== 'string' || !options.includes(o));
+  return other === -1
     ? undefined
     : fieldError(
-        `${path}.equals`,
+        Array.isArray(condition.equals) ? `${path}.equals[${other}]` : `${path}.equals`,
         `must be one of the options of "${trigger.name}": ${options.map((o) => `"${o}"`).join(', ')}`,
       );
 };
@@ -86,8 +90,11 @@ export const conditionsOf = (definitions: readonly object[]): readonly ShownIf[]
   return conditions.every((c) => c !== undefined) ? conditions : [];
 };
 
-/** What a condition asks of its field: a checkbox ticked (`true`) or not, or a choice's option. */
-export const wanted = (condition: ShownIf): string | boolean => condition.equals ?? true;
+/**
+ * What a condition asks of its field: a checkbox ticked (`true`) or not, or a choice's
+ * option, or any of several (ADR 3790).
+ */
+export const wanted = (condition: ShownIf): string | boolean | readonly string[] => condition.equals ?? true;
 
 /**
  * Whether a field with `conditions` is asked for, given `answer`, the raw answer (as posted)
@@ -106,5 +113,6 @@ export const isAsked = (
     if (given === undefined) return true;
     const raw = given.raw ?? '';
     const value = wanted(c);
-    return typeof value === 'boolean' ? ticked(raw) === value : raw === value;
+    if (typeof value === 'boolean') return ticked(raw) === value;
+    return typeof value === 'string' ? raw === value : value.includes(raw);
   });

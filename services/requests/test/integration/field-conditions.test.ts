@@ -39,6 +39,7 @@ describe('requests service: fields asked for only when another is ticked or chos
             { name: 'spouse', type: 'text', shown_if: { field: 'married' } },
             { name: 'single', type: 'checkbox' },
             { name: 'partner', type: 'text', shown_if: { field: 'single', equals: 'no' } },
+            { name: 'team', type: 'text', shown_if: { field: 'plan', equals: ['Pro', 'Gold'] } },
           ],
         }),
       )
@@ -50,6 +51,10 @@ describe('requests service: fields asked for only when another is ticked or chos
         path: 'fields[4].shown_if.equals',
         message:
           'must be true or false: the checkbox "single" shows it when ticked (true, as when left out) or when not ticked (false)',
+      },
+      {
+        path: 'fields[5].shown_if.equals[1]',
+        message: 'must be one of the options of "plan": "Basic", "Pro"',
       },
     ]);
     const typed = await h.http
@@ -65,7 +70,7 @@ describe('requests service: fields asked for only when another is ticked or chos
       );
     assert.equal(typed.status, 422);
     assert.deepEqual((typed.body as { errors: { path: string; message: string }[] }).errors, [
-      { path: 'fields[1].shown_if.equals', message: 'must be a string or a boolean' },
+      { path: 'fields[1].shown_if.equals', message: 'must be a string or a boolean or an array' },
     ]);
     const listed = await h.http.get(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers).expect(200);
     assert.equal((listed.body as { total_count: number }).total_count, 0, 'nothing created');

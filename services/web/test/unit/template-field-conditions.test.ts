@@ -19,6 +19,7 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
       'start_on: date from today if plan = Pro plan',
       'sla: checkbox required if plan = Basic',
       'employer: text if not married',
+      'team_name: text if plan = Basic | Pro plan',
     ].join('\n');
     const parsed = parseFields(typed);
     assert.deepEqual('fields' in parsed && parsed.fields.slice(1), [
@@ -40,6 +41,7 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
       { name: 'start_on', type: 'date', earliest: 'today', shown_if: { field: 'plan', equals: 'Pro plan' } },
       { name: 'sla', type: 'checkbox', required: true, shown_if: { field: 'plan', equals: 'Basic' } },
       { name: 'employer', type: 'text', shown_if: { field: 'married', equals: false } },
+      { name: 'team_name', type: 'text', shown_if: { field: 'plan', equals: ['Basic', 'Pro plan'] } },
     ]);
     assert.equal('fields' in parsed && fieldsText(parsed.fields), typed);
     // ADR 3760: a box shown while ticked, said as the API may (`equals: true`), is written as without it.
@@ -64,11 +66,15 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
     );
     assert.equal(
       error('seats: text if plan ='),
-      'line 1: "=" is followed by an option of "plan", as in "seats: text if plan = Pro"',
+      'line 1: "=" is followed by an option of "plan", or several between "|", as in "seats: text if plan = Pro | Team"',
     );
     assert.match(
       error('seats: text if'),
       /^line 1: "if" is followed by a checkbox's name, as in "spouse: text if married"/,
+    );
+    assert.equal(
+      error('seats: text if plan = Pro |'),
+      'line 1: "=" is followed by an option of "plan", or several between "|", as in "seats: text if plan = Pro | Team"',
     );
     assert.equal(
       error('seats: text if not plan = Pro'),
@@ -89,6 +95,19 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
     );
     // A box named "not …" reads as "if not …" (ADR 3760), unless the condition is that it is not ticked.
     assert.equal(writtenWhole({ name: 'a', type: 'text', shown_if: { field: 'not sure' } }), false);
+    // Several options are written between "|" (ADR 3790): one holding it is left to the API.
+    assert.equal(
+      writtenWhole({ name: 'a', type: 'text', shown_if: { field: 'plan', equals: ['A', 'B'] } }),
+      true,
+    );
+    assert.equal(
+      writtenWhole({ name: 'a', type: 'text', shown_if: { field: 'plan', equals: ['A|B'] } }),
+      false,
+    );
+    assert.equal(
+      writtenWhole({ name: 'a', type: 'text', shown_if: { field: 'plan', equals: 'A|B' } }),
+      false,
+    );
     assert.equal(
       writtenWhole({ name: 'a', type: 'text', shown_if: { field: 'not sure', equals: false } }),
       true,
@@ -107,6 +126,10 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
     assert.equal(
       fieldDetails({ name: 'employer', type: 'text', shown_if: { field: 'retired', equals: false } }),
       'asked only when “retired” is not ticked',
+    );
+    assert.equal(
+      fieldDetails({ name: 'seats', type: 'text', shown_if: { field: 'plan', equals: ['Pro', 'Team'] } }),
+      'asked only when “plan” is “Pro” or “Team”',
     );
   });
 

@@ -37,6 +37,7 @@ export const signerPage: Messages<typeof english> = {
   'page.askedIfTicked': 'Nur gefragt, wenn „{label}“ angekreuzt ist.',
   'page.askedIfNotTicked': 'Nur gefragt, wenn „{label}“ nicht angekreuzt ist.',
   'page.askedIfChosen': 'Nur gefragt, wenn bei „{label}“ „{option}“ gewählt ist.',
+  'page.askedIfChosenAny': 'Nur gefragt, wenn bei „{label}“ {options} gewählt ist.',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Ihr Name',
   'page.consentLabel': 'Zustimmung',

@@ -33,6 +33,7 @@ export const signerPage = {
   'page.askedIfTicked': 'Asked only when “{label}” is ticked.',
   'page.askedIfNotTicked': 'Asked only when “{label}” is not ticked.',
   'page.askedIfChosen': 'Asked only when “{label}” is “{option}”.',
+  'page.askedIfChosenAny': 'Asked only when “{label}” is {options}.',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Your name',
   'page.consentLabel': 'Consent',

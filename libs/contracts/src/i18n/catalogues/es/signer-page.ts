@@ -36,6 +36,7 @@ export const signerPage: Messages<typeof english> = {
   'page.askedIfTicked': 'Solo se pide si «{label}» está marcado.',
   'page.askedIfNotTicked': 'Solo se pide si «{label}» no está marcado.',
   'page.askedIfChosen': 'Solo se pide si en «{label}» se elige «{option}».',
+  'page.askedIfChosenAny': 'Solo se pide si en «{label}» se elige {options}.',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Su nombre',
   'page.consentLabel': 'Consentimiento',

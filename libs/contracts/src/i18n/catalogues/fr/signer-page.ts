@@ -36,6 +36,7 @@ export const signerPage: Messages<typeof english> = {
   'page.askedIfTicked': 'Demandé seulement si « {label} » est coché.',
   'page.askedIfNotTicked': 'Demandé seulement si « {label} » n’est pas coché.',
   'page.askedIfChosen': 'Demandé seulement si « {label} » vaut « {option} ».',
+  'page.askedIfChosenAny': 'Demandé seulement si « {label} » vaut {options}.',
   'page.problem': '{label} : {message}',
   'page.yourName': 'Votre nom',
   'page.consentLabel': 'Consentement',

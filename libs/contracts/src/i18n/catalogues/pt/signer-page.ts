@@ -36,6 +36,7 @@ export const signerPage: Messages<typeof english> = {
   'page.askedIfTicked': 'Só é pedido quando “{label}” está marcado.',
   'page.askedIfNotTicked': 'Só é pedido quando “{label}” não está marcado.',
   'page.askedIfChosen': 'Só é pedido quando em “{label}” se escolhe “{option}”.',
+  'page.askedIfChosenAny': 'Só é pedido quando em “{label}” se escolhe {options}.',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Seu nome',
   'page.consentLabel': 'Consentimento',

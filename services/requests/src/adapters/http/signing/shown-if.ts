@@ -5,7 +5,7 @@ import { safe, trusted, type Html } from './html.js';
 import { labelOf } from './layout.js';
 
 // A field asked for only while another of the signer's is ticked, or not (ADR 3760), or has an
-// option chosen (ADR 3710). Without script every field is shown, each saying when it is asked for, and the
+// option chosen (ADR 3710), or one of several (ADR 3790). Without script every field is shown, each saying when it is asked for, and the
 // service leaves one not asked for empty; with it, one not asked for is hidden and disabled.
 
 /** The conditions the page can follow: each names a field of this signer's, else none. */
@@ -19,8 +19,8 @@ const followed = (field: TypedField, mine: readonly TypedField[]) => {
 
 /**
  * One of the signer's fields, as `input` renders it, in a block that says when it is asked
- * for and names its conditions' inputs (`f<index>`, and the option that shows it, or whether
- * the box is ticked) for the page's script.
+ * for and names its conditions' inputs (`f<index>`, and the option or options that show it,
+ * or whether the box is ticked) for the page's script.
  */
 export const askedWhen = (
   tr: Translator,
@@ -34,9 +34,14 @@ export const askedWhen = (
   const label = labelOf(first.field);
   const value = wanted(first);
   const when =
-    typeof value === 'string'
-      ? tr.t('page.askedIfChosen', { label, option: value })
-      : tr.t(value ? 'page.askedIfTicked' : 'page.askedIfNotTicked', { label });
+    typeof value === 'boolean'
+      ? tr.t(value ? 'page.askedIfTicked' : 'page.askedIfNotTicked', { label })
+      : typeof value === 'string' || value.length === 1
+        ? tr.t('page.askedIfChosen', { label, option: typeof value === 'string' ? value : value[0]! })
+        : tr.t('page.askedIfChosenAny', {
+            label,
+            options: new Intl.ListFormat(tr.locale, { type: 'disjunction' }).format(value),
+          });
   const names = JSON.stringify(conditions.map((c) => [`f${c.trigger!.index}`, wanted(c)]));
   return safe`<div class="shown-if" data-shown-if="${names}"><p class="hint">${when}</p>${input}</div>`;
 };
@@ -52,7 +57,8 @@ const SHOWN_SCRIPT = `(() => {
   const holds = ([name, equals]) => {
     const input = form.elements.namedItem(name);
     if (!input) return true;
-    return typeof equals === 'boolean' ? input.checked === equals : input.value === equals;
+    if (typeof equals === 'boolean') return input.checked === equals;
+    return Array.isArray(equals) ? equals.includes(input.value) : input.value === equals;
   };
   const update = () => blocks.forEach((block) => {
     const shown = JSON.parse(block.dataset.shownIf).some(holds);
