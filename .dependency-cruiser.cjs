@@ -20,7 +20,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The domain is plain data and pure functions: it imports only itself, @esign/contracts, ' +
-        'fp-ts, io-ts and ibantools (pure functions over SWIFT\'s IBAN registry, ADR 3770).',
+        "fp-ts, io-ts and ibantools (pure functions over SWIFT's IBAN registry, ADR 3770).",
       from: { path: '^((?:services|libs)/[^/]+)/src/domain/' },
       to: {
         pathNot: [
