@@ -5,13 +5,10 @@ import type { RequestView, SiteGrant } from '@esign/contracts';
 import {
   type CreateRequestBody,
   type HistoryOrder,
-  type RequestFieldValues,
   type RequestEventList,
   type RequestList,
   type SiteEventFeed,
 } from '@esign/contracts';
-import { typedFields } from '../domain/document.js';
-import { fieldEntries } from '../domain/field-values.js';
 import { createSignatureRequest } from '../domain/request-creation.js';
 import type { Challenge } from '../domain/signer-authentication.js';
 import type { FeedFrom, RequestFilter } from '../ports/request-repository.js';
@@ -116,47 +113,6 @@ export const getRequest =
       deps.store.requests.find(input.requestId, siteIds(input.caller)),
       TE.chainW(TE.fromOption(() => notFound('request'))),
       TE.map((request) => requestView(request, executionUrl(deps))),
-    );
-
-/**
- * `GET /v1.1/requests/:id/field_values` (ADR 3730): every field with the value the executed
- * document shows for it, from the Request's templates and its signers' acts.
- */
-export const listFieldValues =
-  (deps: Pick<Deps, 'store'>) =>
-  (input: {
-    readonly caller: Caller;
-    readonly requestId: string;
-  }): TE.TaskEither<AppError, RequestFieldValues> =>
-    pipe(
-      deps.store.requests.find(input.requestId, siteIds(input.caller)),
-      TE.chainW(TE.fromOption(() => notFound('request'))),
-      TE.chainW((request) =>
-        pipe(
-          TE.Do,
-          TE.apS(
-            'specs',
-            deps.store.templates.specs(
-              request.siteId,
-              request.contracts.map((c) => c.id),
-            ),
-          ),
-          TE.apS('acts', deps.store.acts.list(request.id)),
-          TE.map(({ specs, acts }) => {
-            // In the Request's order of contracts: a name's definitions follow it.
-            const ordered = request.contracts.flatMap((c) => specs.filter((t) => t.id === c.id));
-            return {
-              data: fieldEntries(typedFields(request, ordered), acts).map((f) => ({
-                name: f.name,
-                type: f.type,
-                assigned_to: f.assignedTo,
-                value: f.value,
-                filled_at: f.filledAt,
-              })),
-            };
-          }),
-        ),
-      ),
     );
 
 export const listRequests =

@@ -12,14 +12,7 @@ import {
   sendRequest,
 } from './lifecycle.js';
 import { recordNotificationOutcome } from './delivery-outcomes.js';
-import {
-  createRequest,
-  getRequest,
-  listFieldValues,
-  listRequestEvents,
-  listRequests,
-  listSiteEvents,
-} from './requests.js';
+import { createRequest, getRequest, listRequestEvents, listRequests, listSiteEvents } from './requests.js';
 import { changeRequestSettings } from './request-settings.js';
 import { replaceRequestSigner } from './signer-replacement.js';
 import { declineSigning } from './signing/decline-signing.js';
@@ -35,7 +28,7 @@ import { signerGate } from './signing/signer-gate.js';
 import { verifySignerCode } from './signing/verify-signer-code.js';
 import { executedCopy, markViewed } from './signer-notices.js';
 import { contractDocument, getContract, listContractEvents, listContracts } from './template-reads.js';
-import { listTemplateFieldValues } from './template-field-values.js';
+import { listFieldValues, listTemplateFieldValues } from './field-values.js';
 import {
   archiveContract,
   copyContract,

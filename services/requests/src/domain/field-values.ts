@@ -1,5 +1,5 @@
 import { kindOf, type FieldKind, type TypedField } from './document.js';
-import { executedValue, type FieldValue, type SignerAct } from './signing.js';
+import { executedValue, type EnteredAct, type FieldValue } from './signing.js';
 
 /** A field of a Request with the value the executed document shows for it (ADR 3730). */
 export interface FieldEntry {
@@ -16,7 +16,7 @@ export interface FieldEntry {
  * entered once they signed, else what was pre-filled; a signature's is the name its signer
  * typed, which the document shows as their signature.
  */
-export const fieldEntries = (fields: readonly TypedField[], acts: readonly SignerAct[]): FieldEntry[] =>
+export const fieldEntries = (fields: readonly TypedField[], acts: readonly EnteredAct[]): FieldEntry[] =>
   fields.map((field) => {
     const act = acts.find((a) => a.kind === 'signed' && a.signerId === field.assignedTo);
     const type = kindOf(field);

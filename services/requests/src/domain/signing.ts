@@ -36,6 +36,12 @@ export interface SignerAct {
   readonly authentication: { readonly method: AuthMethod; readonly passedAt: string } | null;
 }
 
+/**
+ * What the values a signer entered are read from (ADRs 3730, 3780): the part of their act
+ * that says whether and when they signed, their typed name and their values.
+ */
+export type EnteredAct = Pick<SignerAct, 'kind' | 'signerId' | 'at' | 'typedName' | 'values'>;
+
 export const LIMITS = { typedName: 200, reason: 1000, note: 1000, text: 10_000 } as const;
 
 /** Where a problem is: a field by its index, or one of the signature's own inputs. */
@@ -219,7 +225,7 @@ export const checkDeclineReason = (raw: string | undefined): E.Either<Submission
  * pre-filled. A signature field's value is its signer's signature (shown, not stored here);
  * a `date_signed` field's, the date of their signing act.
  */
-export const executedValue = (field: TypedField, acts: readonly SignerAct[]): FieldValue | null => {
+export const executedValue = (field: TypedField, acts: readonly EnteredAct[]): FieldValue | null => {
   const act = acts.find((a) => a.kind === 'signed' && a.signerId === field.assignedTo);
   // The date its signer signed on (ADR 3570): the audit entry's own time, as a UTC date.
   if (kindOf(field) === 'date_signed') return act === undefined ? null : act.at.slice(0, 10);

@@ -198,7 +198,7 @@ export const memoryStore = () => {
           return TE.right(undefined);
         },
         list: (requestId) => TE.right(s.acts.get(requestId) ?? []),
-        listFor: (requestIds) =>
+        enteredFor: (requestIds) =>
           TE.right(new Map(requestIds.flatMap((id) => (s.acts.has(id) ? [[id, s.acts.get(id)!]] : [])))),
       },
       outbox: {
