@@ -135,8 +135,8 @@ export const DeclaredField = strict(
     latest: t.string,
     /**
      * Asked for only while another field is ticked, or not ticked (ADR 3760), or has an
-     * option chosen (ADR 3710): a text field, checkbox, choice or date. Left empty, and not
-     * checked, while it is not.
+     * option chosen (ADR 3710), or one of several (ADR 3790): a text field, checkbox, choice
+     * or date. Left empty, and not checked, while it is not.
      */
     shown_if: ShownIf,
     /**
@@ -250,7 +250,7 @@ export const ContractFieldView = t.intersection([
     /** A date field's bounds (ADRs 3620, 3650): YYYY-MM-DD, `today`, `today+N` or `today-N`. */
     earliest: t.string,
     latest: t.string,
-    /** Asked for only while another field is ticked or has this option chosen (ADR 3710). */
+    /** Asked for only while another field is ticked, or not, or has one of these options chosen (ADRs 3710, 3760, 3790). */
     shown_if: t.intersection([
       t.type({ field: t.string }),
       t.partial({ equals: t.union([t.string, t.boolean, t.array(t.string)]) }),

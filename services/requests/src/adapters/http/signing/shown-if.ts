@@ -4,9 +4,10 @@ import { conditionsOf, wanted } from '../../../domain/field-conditions.js';
 import { safe, trusted, type Html } from './html.js';
 import { labelOf } from './layout.js';
 
-// A field asked for only while another of the signer's is ticked, or not (ADR 3760), or has an
-// option chosen (ADR 3710), or one of several (ADR 3790). Without script every field is shown, each saying when it is asked for, and the
-// service leaves one not asked for empty; with it, one not asked for is hidden and disabled.
+// A field asked for only while another of the signer's is ticked, or not (ADR 3760), or has
+// an option chosen (ADR 3710), or one of several (ADR 3790). Without script every field is
+// shown, each saying when it is asked for, and the service leaves one not asked for empty;
+// with it, one not asked for is hidden and disabled.
 
 /** The conditions the page can follow: each names a field of this signer's, else none. */
 const followed = (field: TypedField, mine: readonly TypedField[]) => {
@@ -33,14 +34,15 @@ export const askedWhen = (
   if (first === undefined) return input;
   const label = labelOf(first.field);
   const value = wanted(first);
+  const options = typeof value === 'boolean' ? [] : [value].flat();
   const when =
     typeof value === 'boolean'
       ? tr.t(value ? 'page.askedIfTicked' : 'page.askedIfNotTicked', { label })
-      : typeof value === 'string' || value.length === 1
-        ? tr.t('page.askedIfChosen', { label, option: typeof value === 'string' ? value : value[0]! })
+      : options.length === 1
+        ? tr.t('page.askedIfChosen', { label, option: options[0]! })
         : tr.t('page.askedIfChosenAny', {
             label,
-            options: new Intl.ListFormat(tr.locale, { type: 'disjunction' }).format(value),
+            options: new Intl.ListFormat(tr.locale, { type: 'disjunction' }).format(options),
           });
   const names = JSON.stringify(conditions.map((c) => [`f${c.trigger!.index}`, wanted(c)]));
   return safe`<div class="shown-if" data-shown-if="${names}"><p class="hint">${when}</p>${input}</div>`;
