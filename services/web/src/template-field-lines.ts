@@ -18,7 +18,7 @@ export interface EditorField {
   readonly earliest?: string;
   readonly latest?: string;
   readonly required?: boolean;
-  /** Asked for only while another field is ticked, or not (ADR 3760), or has this option chosen (ADR 3710). */
+  /** Asked for only while another field is ticked, or not (ADR 3760), or has this option, or one of these, chosen (ADRs 3710, 3790). */
   readonly shown_if?: { readonly field: string; readonly equals?: string | boolean | readonly string[] };
   /** A text field's value concealed in the executed document (ADR 3740). */
   readonly conceal?: boolean;
@@ -77,8 +77,9 @@ const pairOf = (
 };
 
 /**
- * What follows `if`: the field that shows this one, and the option that does (ADR 3710), or
- * `not` and a checkbox that shows it while not ticked (ADR 3760); or why not.
+ * What follows `if`: the field that shows this one, and the option that does (ADR 3710) or
+ * options, any of which does (ADR 3790), or `not` and a checkbox that shows it while not
+ * ticked (ADR 3760); or why not.
  */
 const shownIfOf = (type: EditorField['type'], condition: string): EditorField['shown_if'] | string => {
   if (type === 'signature' || type === 'date_signed')
@@ -197,7 +198,7 @@ export const parseFields = (
   return { fields };
 };
 
-/** A condition as written after `if`: `married`, `not married` (ADR 3760) or `plan = Pro`. */
+/** A condition as written after `if`: `married`, `not married` (ADR 3760), `plan = Pro` or `plan = Pro | Team` (ADR 3790). */
 const conditionText = (c: {
   readonly field: string;
   readonly equals?: string | boolean | readonly string[];

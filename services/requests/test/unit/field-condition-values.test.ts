@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { translatorFor, type Locale } from '@esign/contracts';
+import { fieldInput } from '../../src/adapters/http/signing/field-input.js';
+import { askedWhen } from '../../src/adapters/http/signing/shown-if.js';
+import { typedFields, type TypedField } from '../../src/domain/document.js';
+import { checkSignature, fieldsToFill } from '../../src/domain/signing.js';
+import { declareFields, type TemplateField } from '../../src/domain/template-fields.js';
+import { fieldView } from '../../src/domain/field-views.js';
+import { htmlSpec, left, right, sent } from '../support/builders.js';
+
+/** One signer's fields of a sent Request made with a template of `fields`. */
+const signerFields = (fields: TemplateField[]): TypedField[] => {
+  const request = sent({
+    fields: fields.map((f) => ({ name: f.name, defaultValue: null, assignedTo: 'alice@example.com' })),
+  });
+  return fieldsToFill(typedFields(request, [htmlSpec({ fields })]), request.signers[0]!);
+};
+
+/** What signing with `values` (by field name) gives. */
+const signing = (values: Record<string, string>, fields: readonly TypedField[]) =>
+  checkSignature(fields, {
+    values: new Map(
+      fields.flatMap((f) => (values[f.name] === undefined ? [] : [[f.index, values[f.name]!]])),
+    ),
+    typedName: 'Alice',
+    consent: true,
+  });
+
+/** The values a condition compares with besides one option: a box not ticked, several options. */
+describe('requests domain: a field asked for while a box is not ticked, or a choice has one of several options', () => {
+  it('asks for a field while a box is not ticked (ADR 3760), and says so on the page', () => {
+    const fields: TemplateField[] = [
+      { name: 'retired', type: 'checkbox' },
+      { name: 'employer', type: 'text', maxLength: null, shownIf: { field: 'retired', equals: false } },
+      { name: 'pension', type: 'text', maxLength: null, shownIf: { field: 'retired', equals: true } },
+    ];
+    assert.deepEqual(
+      right(
+        declareFields([
+          { name: 'retired', type: 'checkbox' },
+          { name: 'employer', type: 'text', shown_if: { field: 'retired', equals: false } },
+          { name: 'pension', type: 'text', shown_if: { field: 'retired', equals: true } },
+        ]),
+      ).map(fieldView)[1],
+      { name: 'employer', type: 'text', shown_if: { field: 'retired', equals: false } },
+    );
+    const own = signerFields(fields);
+    const working = signing({ pension: 'posted anyway' }, own);
+    assert.deepEqual(E.isLeft(working) && working.left.map((p) => p.message), ['is required']);
+    const done = signing({ retired: 'on', employer: 'posted anyway', pension: 'State' }, own);
+    assert.deepEqual(E.isRight(done) && done.right.values, { retired: true, employer: '', pension: 'State' });
+    const tr = translatorFor('fr');
+    const employer = own.find((f) => f.name === 'employer')!;
+    assert.match(
+      askedWhen(tr, employer, own, fieldInput(tr, employer, undefined, undefined)).value,
+      /^<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,false\]\]"><p class="hint">Demandé seulement si « Retired » n’est pas coché\.<\/p>/,
+    );
+  });
+
+  it('asks for a field while a choice has any of several options (ADR 3790)', () => {
+    const fields: TemplateField[] = [
+      { name: 'plan', type: 'choice', options: ['Basic', 'Pro', 'Team'] },
+      { name: 'seats', type: 'text', maxLength: null, shownIf: { field: 'plan', equals: ['Pro', 'Team'] } },
+    ];
+    assert.deepEqual(
+      left(
+        declareFields([
+          { name: 'plan', type: 'choice', options: ['Basic', 'Pro', 'Team'] },
+          { name: 'a', type: 'text', shown_if: { field: 'plan', equals: ['Pro', 'Gold'] } },
+          { name: 'b', type: 'text', shown_if: { field: 'plan', equals: [] } },
+          { name: 'ok', type: 'text', shown_if: { field: 'plan', equals: ['Pro', 'Team'] } },
+          { name: 'box', type: 'checkbox' },
+          { name: 'c', type: 'text', shown_if: { field: 'box', equals: ['Pro'] } },
+        ]),
+      ),
+      [
+        {
+          path: 'fields[1].shown_if.equals[1]',
+          message: 'must be one of the options of "plan": "Basic", "Pro", "Team"',
+        },
+        { path: 'fields[2].shown_if.equals', message: 'must list at least one option of "plan"' },
+        {
+          path: 'fields[5].shown_if.equals',
+          message:
+            'must be true or false: the checkbox "box" shows it when ticked (true, as when left out) or when not ticked (false)',
+        },
+      ],
+    );
+    const own = signerFields(fields);
+    for (const plan of ['Pro', 'Team']) {
+      const asked = signing({ plan }, own);
+      assert.deepEqual(E.isLeft(asked) && asked.left.map((p) => p.message), ['is required'], plan);
+    }
+    const basic = signing({ plan: 'Basic', seats: 'posted anyway' }, own);
+    assert.deepEqual(E.isRight(basic) && basic.right.values, { plan: 'Basic', seats: '' });
+    const seats = own.find((f) => f.name === 'seats')!;
+    const block = (locale: Locale) =>
+      askedWhen(
+        translatorFor(locale),
+        seats,
+        own,
+        fieldInput(translatorFor(locale), seats, undefined, undefined),
+      ).value;
+    assert.match(
+      block('en'),
+      /^<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,\[&quot;Pro&quot;,&quot;Team&quot;\]\]\]"><p class="hint">Asked only when “Plan” is Pro or Team\.<\/p>/,
+    );
+    assert.match(block('de'), /Nur gefragt, wenn bei „Plan“ Pro oder Team gewählt ist\./);
+  });
+});
