@@ -18,3 +18,18 @@ export const statusOf = (text: string): string => {
   assert.ok(start >= 0, 'a status line');
   return flat(text.slice(start, text.indexOf('</p>', start)));
 };
+
+/**
+ * A file the signed-in visitor saves (a CSV download): the request, its body read whole as
+ * UTF-8 text as it comes, byte order mark kept; `.expect(status)` it, or await its failure.
+ */
+export const savedFile = (app: ReturnType<typeof appWith>, path: string) =>
+  request(app.callback)
+    .get(path)
+    .set('Cookie', COOKIE)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+    });

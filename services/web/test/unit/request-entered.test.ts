@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
-import request from 'supertest';
 import { fieldValuesCsv } from '../../src/pages/request-entered.js';
-import { apiProblem, appWith, COOKIE, CURRENT, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
-import { flat, showPage } from '../support/page-text.js';
+import { apiProblem, appWith, CURRENT, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
+import { flat, savedFile, showPage } from '../support/page-text.js';
 
 const COMPLETED = {
   ...requestView('completed'),
@@ -74,16 +73,7 @@ describe('web: what the signers entered, as CSV (ADR 3750)', () => {
       page,
       new RegExp(`<a href="/app/requests/${ID}/field-values.csv" download >Download as CSV`),
     );
-    const answer = await request(app.callback)
-      .get(`/app/requests/${ID}/field-values.csv`)
-      .set('Cookie', COOKIE)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
-      })
-      .expect(200);
+    const answer = await savedFile(app, `/app/requests/${ID}/field-values.csv`).expect(200);
     assert.equal(answer.headers['content-type'], 'text/csv; charset=utf-8');
     assert.equal(
       answer.headers['content-disposition'],

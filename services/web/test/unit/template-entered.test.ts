@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
-import request from 'supertest';
-import { apiProblem, appWith, contract, COOKIE, CURRENT } from '../support/fake-api.js';
-import { flat, showPage } from '../support/page-text.js';
+import { apiProblem, appWith, contract, CURRENT } from '../support/fake-api.js';
+import { flat, savedFile, showPage } from '../support/page-text.js';
 
 const FIELDS = [
   { name: 'full_name', type: 'text' },
@@ -40,17 +39,6 @@ const answers = (more: Record<string, unknown> = {}) => ({
   ...more,
 });
 
-const saved = (app: ReturnType<typeof appWith>, path: string) =>
-  request(app.callback)
-    .get(path)
-    .set('Cookie', COOKIE)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
-    });
-
 /** ADR 3780: what signers entered in a template's fields, one CSV row per sent Request. */
 describe('web: a template’s field values as CSV (ADR 3780)', () => {
   it('is linked from a published template with fields, and not from a draft or one without fields', async () => {
@@ -76,7 +64,7 @@ describe('web: a template’s field values as CSV (ADR 3780)', () => {
         [VALUES(2)]: paged(2, [sentRequest(1, ['Ann Example', true], AT)], false),
       }),
     );
-    const answer = await saved(app, '/app/templates/12/field-values.csv').expect(200);
+    const answer = await savedFile(app, '/app/templates/12/field-values.csv').expect(200);
     assert.equal(answer.headers['content-type'], 'text/csv; charset=utf-8');
     assert.equal(
       answer.headers['content-disposition'],
@@ -114,7 +102,7 @@ describe('web: a template’s field values as CSV (ADR 3780)', () => {
       }),
     );
     await assert.rejects(
-      saved(app, '/app/templates/12/field-values.csv'),
+      savedFile(app, '/app/templates/12/field-values.csv'),
       /aborted|socket hang up|ECONNRESET/,
     );
   });
