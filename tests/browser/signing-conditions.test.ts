@@ -3,7 +3,7 @@ import type { RequestView } from '@esign/contracts';
 import { expectAccessible, signerScreenshot } from './support/signer-pages.js';
 import { json, linkFromMail, openPage, SITE, useSigningFlow } from './support/signing.js';
 
-/** ADRs 3710, 3760: fields asked for only while a box is ticked, or is not, or a choice has an option. */
+/** ADRs 3710, 3760, 3790: fields asked for only while a box is ticked, or is not, or a choice has one of some options. */
 describe('signer flow in headless Chromium: fields asked for only when another is ticked or chosen', function () {
   this.timeout(60_000);
   useSigningFlow();

@@ -258,7 +258,7 @@ export const writtenWhole = (f: ContractFieldView): boolean =>
   (f.shown_if === undefined || conditionWritten(f.shown_if.field, f.shown_if.equals));
 
 /** The options a condition names (ADR 3790), or undefined for a checkbox's. */
-const namedOptions = (
+export const namedOptions = (
   equals: string | boolean | readonly string[] | undefined,
 ): readonly string[] | undefined =>
   typeof equals === 'string'

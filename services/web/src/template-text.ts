@@ -1,5 +1,6 @@
 import { boundDays, type ContractFieldView, type TextValidation } from '@esign/contracts';
 import { escapeHtml, html, trusted, type Html } from './html.js';
+import { namedOptions } from './template-field-lines.js';
 
 export * from './template-field-lines.js';
 
@@ -79,6 +80,13 @@ const boundText = (bound: string): string => {
 /** Several options, as "“Pro” or “Team”" (ADR 3790). */
 const OR = new Intl.ListFormat('en', { type: 'disjunction' });
 
+/** What a condition's field must be: "ticked", "not ticked" (ADR 3760), or its option or options. */
+const conditionWords = (equals: string | boolean | readonly string[] | undefined): string => {
+  const options = namedOptions(equals);
+  if (options === undefined) return equals === false ? 'not ticked' : 'ticked';
+  return OR.format(options.map((o) => `“${o}”`));
+};
+
 /**
  * What a template's field table says of a field besides its type: a choice's options, a text
  * field's limit and kind of value (ADR 3600), a date's bounds (ADR 3620), and whether it is
@@ -96,9 +104,7 @@ export const fieldDetails = (f: ContractFieldView): string =>
     f.conceal === true ? 'concealed in the executed document' : '',
     f.shown_if === undefined
       ? ''
-      : typeof f.shown_if.equals === 'string' || Array.isArray(f.shown_if.equals)
-        ? `asked only when “${f.shown_if.field}” is ${OR.format([f.shown_if.equals].flat().map((o) => `“${o}”`))}`
-        : `asked only when “${f.shown_if.field}” is ${f.shown_if.equals === false ? 'not ' : ''}ticked`,
+      : `asked only when “${f.shown_if.field}” is ${conditionWords(f.shown_if.equals)}`,
   ]
     .filter((part) => part !== '')
     .join('; ');
