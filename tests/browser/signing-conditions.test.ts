@@ -1,9 +1,55 @@
 import assert from 'node:assert/strict';
 import type { RequestView } from '@esign/contracts';
+import type { Page } from 'playwright-core';
 import { expectAccessible, signerScreenshot } from './support/signer-pages.js';
 import { json, linkFromMail, openPage, SITE, useSigningFlow } from './support/signing.js';
 
-/** ADRs 3710, 3760, 3790: fields asked for only while a box is ticked, or is not, or a choice has one of some options. */
+/** A sent Request of a template of `fields`, named `name`, and its one signer's page, opened. */
+const signingPage = async (fields: readonly { readonly name: string }[], name: string, prefix: string) => {
+  const created = await json<{ id: number }>(
+    'POST',
+    `/v1.1/sites/${SITE.id}/contracts`,
+    { type: 'html', name, html: `<h1>${name}</h1><p>The member answers what applies.</p>`, fields },
+    201,
+  );
+  await json('POST', `/v1.1/contracts/${created.id}/publish`);
+  const member = `${prefix}-${Date.now()}@example.com`;
+  const view = await json<RequestView>(
+    'POST',
+    `/v1.1/sites/${SITE.id}/requests`,
+    {
+      contracts: [created.id],
+      signers: [{ signer_id: member, send_to: { email: true } }],
+      fields: fields.map(({ name }) => ({ name, assigned_to: member })),
+    },
+    201,
+  );
+  await json('POST', `/v1.1/requests/${view.id}/send`);
+  const { page, problems } = await openPage();
+  assert.equal((await page.goto(await linkFromMail(member)))?.status(), 200);
+  return { view, page, problems };
+};
+
+/** Signs the open page as `name`, and answers what the signer entered but the signature. */
+const signAndRead = async (page: Page, id: string, name: string) => {
+  await page.getByLabel('Type your full name').fill(name);
+  await page.getByLabel(/I have reviewed the document above/).check();
+  await Promise.all([
+    page.waitForURL(/\/sign\/done/),
+    page.getByRole('button', { name: 'Sign', exact: true }).click(),
+  ]);
+  assert.equal((await json<RequestView>('GET', `/v1.1/requests/${id}`)).state, 'completed');
+  const entered = await json<{ data: { name: string; value: unknown }[] }>(
+    'GET',
+    `/v1.1/requests/${id}/field_values`,
+  );
+  return entered.data.filter((f) => f.name !== 'signature').map((f) => [f.name, f.value]);
+};
+
+/**
+ * ADRs 3710, 3760, 3790, 3800: fields asked for only while a box is ticked, or is not, or a
+ * choice has one of some options, or a field is filled in, or left empty.
+ */
 describe('signer flow in headless Chromium: fields asked for only when another is ticked or chosen', function () {
   this.timeout(60_000);
   useSigningFlow();
@@ -18,32 +64,7 @@ describe('signer flow in headless Chromium: fields asked for only when another i
       { name: 'billing_contact', type: 'text', shown_if: { field: 'plan', equals: ['Pro', 'Team'] } },
       { name: 'signature', type: 'signature' },
     ];
-    const created = await json<{ id: number }>(
-      'POST',
-      `/v1.1/sites/${SITE.id}/contracts`,
-      {
-        type: 'html',
-        name: 'Household',
-        html: '<h1>Household</h1><p>The member lists who lives with them.</p>',
-        fields,
-      },
-      201,
-    );
-    await json('POST', `/v1.1/contracts/${created.id}/publish`);
-    const member = `hc-${Date.now()}@example.com`;
-    const view = await json<RequestView>(
-      'POST',
-      `/v1.1/sites/${SITE.id}/requests`,
-      {
-        contracts: [created.id],
-        signers: [{ signer_id: member, send_to: { email: true } }],
-        fields: fields.map(({ name }) => ({ name, assigned_to: member })),
-      },
-      201,
-    );
-    await json('POST', `/v1.1/requests/${view.id}/send`);
-    const { page, problems } = await openPage();
-    assert.equal((await page.goto(await linkFromMail(member)))?.status(), 200);
+    const { view, page, problems } = await signingPage(fields, 'Household', 'hc');
 
     const spouse = page.getByRole('textbox', { name: 'Spouse name (required)' });
     const seats = page.getByRole('textbox', { name: 'Seats (required)' });
@@ -77,29 +98,60 @@ describe('signer flow in headless Chromium: fields asked for only when another i
     assert.equal(await spouse.isVisible(), false);
     await page.getByText('Asked only when “Married” is not ticked.').waitFor();
     await contact.fill('Jo Member');
-    await page.getByLabel('Type your full name').fill('Mo Member');
-    await page.getByLabel(/I have reviewed the document above/).check();
-    await Promise.all([
-      page.waitForURL(/\/sign\/done/),
-      page.getByRole('button', { name: 'Sign', exact: true }).click(),
+    assert.deepEqual(await signAndRead(page, view.id, 'Mo Member'), [
+      ['married', false],
+      ['spouse_name', ''],
+      ['emergency_contact', 'Jo Member'],
+      ['plan', 'Basic'],
+      ['seats', ''],
+      ['billing_contact', ''],
     ]);
-    const after = await json<RequestView>('GET', `/v1.1/requests/${view.id}`);
-    assert.equal(after.state, 'completed');
-    const entered = await json<{ data: { name: string; value: unknown }[] }>(
-      'GET',
-      `/v1.1/requests/${view.id}/field_values`,
-    );
     assert.deepEqual(
-      entered.data.filter((f) => f.name !== 'signature').map((f) => [f.name, f.value]),
-      [
-        ['married', false],
-        ['spouse_name', ''],
-        ['emergency_contact', 'Jo Member'],
-        ['plan', 'Basic'],
-        ['seats', ''],
-        ['billing_contact', ''],
-      ],
+      problems.filter((p) => !p.startsWith('Failed to load resource')),
+      [],
     );
+    await page.context().close();
+  });
+
+  it('shows a field while a text or date field is filled in, or while it is left empty, as the signer types', async () => {
+    const fields = [
+      { name: 'company', type: 'text', required: false },
+      { name: 'vat_number', type: 'text', shown_if: { field: 'company' } },
+      { name: 'occupation', type: 'text', shown_if: { field: 'company', equals: false } },
+      { name: 'moved_in_on', type: 'date', required: false },
+      { name: 'previous_address', type: 'text', shown_if: { field: 'moved_in_on' } },
+      { name: 'signature', type: 'signature' },
+    ];
+    const { view, page, problems } = await signingPage(fields, 'Membership', 'hf');
+    const company = page.getByRole('textbox', { name: 'Company', exact: true });
+    const vat = page.getByRole('textbox', { name: 'Vat number (required)' });
+    const occupation = page.getByRole('textbox', { name: 'Occupation (required)' });
+    const previous = page.getByRole('textbox', { name: 'Previous address (required)' });
+    assert.equal(await vat.isVisible(), false, 'hidden until the company is filled in');
+    assert.equal(await occupation.isVisible(), true, 'shown while the company is left empty');
+    assert.equal(await previous.isVisible(), false, 'hidden until a date is given');
+    // Each key counts (the input event), not only leaving the field: the signer sees it at once.
+    await company.pressSequentially('Acme');
+    assert.equal(await vat.isVisible(), true, 'shown while typing');
+    assert.equal(await occupation.isVisible(), false);
+    await page.getByText('Asked only when “Company” is filled in.').waitFor();
+    await company.fill('   ');
+    assert.equal(await vat.isVisible(), false, 'spaces alone are empty');
+    await page.getByText('Asked only when “Company” is left empty.').waitFor();
+    await company.fill('Acme Ltd');
+    await vat.fill('GB123456789');
+    await page.getByLabel('Moved in on', { exact: true }).fill('2026-03-01');
+    assert.equal(await previous.isVisible(), true, 'shown once a date is given');
+    await previous.fill('1 Old Road');
+    await expectAccessible(page, 'the signing page with fields shown by a text and a date filled in');
+    await signerScreenshot(page, 'conditions-filled-in');
+    assert.deepEqual(await signAndRead(page, view.id, 'Ann Member'), [
+      ['company', 'Acme Ltd'],
+      ['vat_number', 'GB123456789'],
+      ['occupation', ''],
+      ['moved_in_on', '2026-03-01'],
+      ['previous_address', '1 Old Road'],
+    ]);
     assert.deepEqual(
       problems.filter((p) => !p.startsWith('Failed to load resource')),
       [],

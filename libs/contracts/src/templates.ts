@@ -100,8 +100,9 @@ export const textInputFor = (validation: TextValidation | undefined): TextInput 
 
 /**
  * When a field is asked for (ADR 3710): only while another field of the same template, one
- * always asked for, is ticked (a checkbox; not ticked with `equals: false`, ADR 3760) or has
- * the option `equals` chosen (a choice), or any of the options `equals` lists (ADR 3790).
+ * always asked for, is ticked (a checkbox; not ticked with `equals: false`, ADR 3760), is
+ * filled in (a text or date field; left empty with `equals: false`, ADR 3800) or has the
+ * option `equals` chosen (a choice), or any of the options `equals` lists (ADR 3790).
  */
 export const ShownIf = strict(
   { field: NonEmptyString },
@@ -135,8 +136,9 @@ export const DeclaredField = strict(
     latest: t.string,
     /**
      * Asked for only while another field is ticked, or not ticked (ADR 3760), or has an
-     * option chosen (ADR 3710), or one of several (ADR 3790): a text field, checkbox, choice
-     * or date. Left empty, and not checked, while it is not.
+     * option chosen (ADR 3710), or one of several (ADR 3790), or is filled in, or left empty
+     * (ADR 3800): a text field, checkbox, choice or date. Left empty, and not checked, while
+     * it is not.
      */
     shown_if: ShownIf,
     /**
@@ -250,7 +252,7 @@ export const ContractFieldView = t.intersection([
     /** A date field's bounds (ADRs 3620, 3650): YYYY-MM-DD, `today`, `today+N` or `today-N`. */
     earliest: t.string,
     latest: t.string,
-    /** Asked for only while another field is ticked, or not, or has one of these options chosen (ADRs 3710, 3760, 3790). */
+    /** Asked for only while another field is ticked, or not, or has one of these options chosen, or is filled in, or not (ADRs 3710, 3760, 3790, 3800). */
     shown_if: t.intersection([
       t.type({ field: t.string }),
       t.partial({ equals: t.union([t.string, t.boolean, t.array(t.string)]) }),

@@ -2,7 +2,7 @@ import type { DeclaredField, ShownIf } from '@esign/contracts';
 import { fieldError, type FieldError } from './paths.js';
 
 // Fields asked for only while another is ticked, or not (ADR 3760), or has an option chosen
-// (ADR 3710), or one of several (ADR 3790). A leaf:
+// (ADR 3710), or one of several (ADR 3790), or is filled in, or left empty (ADR 3800). A leaf:
 // template-fields.ts checks declarations with it, signing.ts what a signer is asked.
 
 /** What a condition reads of a field: its name, its type, its options and its own condition. */
@@ -14,10 +14,23 @@ interface Shaped {
 }
 
 const KIND: Readonly<Record<string, string>> = {
-  text: 'a text field',
   signature: 'a signature field',
-  date: 'a date field',
   date_signed: 'a date signed field',
+};
+
+/** The types a condition can name: a box ticked or not, a choice's options, a text or date filled in or not. */
+const TRIGGERS: ReadonlySet<string> = new Set(['checkbox', 'choice', 'text', 'date']);
+
+/** What `equals` means on a field set or not (a checkbox, a text or a date field), for a refusal. */
+const SIDES: Readonly<Record<string, string>> = {
+  checkbox: 'when ticked (true, as when left out) or when not ticked (false)',
+  text: 'when filled in (true, as when left out) or when left empty (false)',
+  date: 'when filled in (true, as when left out) or when left empty (false)',
+};
+const KINDS: Readonly<Record<string, string>> = {
+  checkbox: 'checkbox',
+  text: 'text field',
+  date: 'date field',
 };
 
 /** Why a field's condition cannot be, if it cannot: `path` is its `shown_if`. */
@@ -31,22 +44,22 @@ const conditionError = (
   if (condition.field === d.name) return fieldError(`${path}.field`, 'must name another field');
   if (trigger === undefined)
     return fieldError(`${path}.field`, `names no field of this template: "${condition.field}"`);
-  if (trigger.type !== 'checkbox' && trigger.type !== 'choice')
+  if (!TRIGGERS.has(trigger.type))
     return fieldError(
       `${path}.field`,
-      `must name a checkbox or a choice: "${trigger.name}" is ${KIND[trigger.type] ?? trigger.type}`,
+      `must name a checkbox, a choice, a text or a date field: "${trigger.name}" is ${KIND[trigger.type] ?? trigger.type}`,
     );
   if (trigger.shownIf !== undefined)
     return fieldError(
       `${path}.field`,
       `must name a field that is always asked for: "${trigger.name}" is asked for only when "${trigger.shownIf.field}" is`,
     );
-  if (trigger.type === 'checkbox')
+  if (trigger.type !== 'choice')
     return condition.equals === undefined || typeof condition.equals === 'boolean'
       ? undefined
       : fieldError(
           `${path}.equals`,
-          `must be true or false: the checkbox "${trigger.name}" shows it when ticked (true, as when left out) or when not ticked (false)`,
+          `must be true or false: the ${KINDS[trigger.type]!} "${trigger.name}" shows it ${SIDES[trigger.type]!}`,
         );
   const options = trigger.options ?? [];
   if (condition.equals === undefined)
@@ -65,9 +78,9 @@ const conditionError = (
 
 /**
  * Why the conditions `declared` cannot be (ADR 3710): each names another field of the same
- * template (`fields`, those declared, with `others`, a PDF's own), a checkbox or a choice
- * that is always asked for itself (so no chain and no circle), and for a choice one of its
- * options.
+ * template (`fields`, those declared, with `others`, a PDF's own), a checkbox, a choice, a
+ * text or a date field (ADR 3800) that is always asked for itself (so no chain and no
+ * circle), and for a choice one of its options.
  */
 export const conditionErrors = (
   declared: readonly DeclaredField[],
@@ -91,28 +104,36 @@ export const conditionsOf = (definitions: readonly object[]): readonly ShownIf[]
 };
 
 /**
- * What a condition asks of its field: a checkbox ticked (`true`) or not, or a choice's
- * option, or any of several (ADR 3790).
+ * What a condition asks of its field: a checkbox ticked (`true`) or not, a text or date
+ * field filled in (`true`) or left empty (ADR 3800), or a choice's option, or any of
+ * several (ADR 3790).
  */
 export const wanted = (condition: ShownIf): string | boolean | readonly string[] => condition.equals ?? true;
 
 /**
- * Whether a field with `conditions` is asked for, given `answer`, the raw answer (as posted)
- * of the field each names among those the signer fills in, undefined for one they do not:
- * asked when it has none, when one holds, or when one's field is not theirs to answer, since
- * the page cannot tell what someone else will answer.
+ * The answer a condition reads of a field the signer fills in: `raw` as posted, and `set`,
+ * whether a box is ticked or a text or date field filled in.
+ */
+export interface Answer {
+  readonly raw: string;
+  readonly set: boolean;
+}
+
+/**
+ * Whether a field with `conditions` is asked for, given `answer`, the answer of the field
+ * each names among those the signer fills in, undefined for one they do not: asked when it
+ * has none, when one holds, or when one's field is not theirs to answer, since the page
+ * cannot tell what someone else will answer.
  */
 export const isAsked = (
   conditions: readonly ShownIf[],
-  answer: (name: string) => { readonly raw: string | undefined } | undefined,
-  ticked: (raw: string) => boolean,
+  answer: (name: string) => Answer | undefined,
 ): boolean =>
   conditions.length === 0 ||
   conditions.some((c) => {
     const given = answer(c.field);
     if (given === undefined) return true;
-    const raw = given.raw ?? '';
     const value = wanted(c);
-    if (typeof value === 'boolean') return ticked(raw) === value;
-    return typeof value === 'string' ? raw === value : value.includes(raw);
+    if (typeof value === 'boolean') return given.set === value;
+    return typeof value === 'string' ? given.raw === value : value.includes(given.raw);
   });

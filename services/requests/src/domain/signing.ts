@@ -1,7 +1,7 @@
 import type { Contact } from './signer.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { fitsValidation, isCalendarDate, outsideBounds, VALIDATION_PROBLEM } from './field-value-rules.js';
-import { conditionsOf, isAsked } from './field-conditions.js';
+import { conditionsOf, isAsked, type Answer } from './field-conditions.js';
 import { isRequired } from './template-fields.js';
 import { kindOf, type TypedField } from './document.js';
 import type { RequestSigner } from './signature-request.js';
@@ -80,12 +80,17 @@ const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const CHECKED = new Set(['on', 'true', 'yes', '1']);
 const isTicked = (raw: string): boolean => CHECKED.has(raw);
 
-/** The raw answer posted for each of the signer's fields, by name: what a condition reads (ADR 3710). */
+/**
+ * The answer posted for each of the signer's fields, by name: what a condition reads (ADR
+ * 3710), a box set when ticked, any other field when not blank (ADR 3800).
+ */
 const answerOf =
   (fields: readonly TypedField[], posted: ReadonlyMap<number, string>) =>
-  (name: string): { readonly raw: string | undefined } | undefined => {
+  (name: string): Answer | undefined => {
     const field = fields.find((f) => f.name === name);
-    return field === undefined ? undefined : { raw: posted.get(field.index) };
+    if (field === undefined) return undefined;
+    const raw = posted.get(field.index) ?? '';
+    return { raw, set: kindOf(field) === 'checkbox' ? isTicked(raw) : raw.trim() !== '' };
   };
 
 /** The most characters a text field's value may have: the smallest limit of its definitions. */
@@ -172,7 +177,7 @@ export const checkSignature = (
   const answer = answerOf(fields, form.values);
   for (const field of fields) {
     // One not asked for (ADR 3710) is left empty, whatever was posted or pre-filled for it.
-    if (!isAsked(conditionsOf(field.definitions), answer, isTicked)) {
+    if (!isAsked(conditionsOf(field.definitions), answer)) {
       values[field.name] = kindOf(field) === 'checkbox' ? false : '';
       continue;
     }

@@ -27,8 +27,8 @@ const signing = (values: Record<string, string>, fields: readonly TypedField[]) 
     consent: true,
   });
 
-/** The values a condition compares with besides one option: a box not ticked, several options. */
-describe('requests domain: a field asked for while a box is not ticked, or a choice has one of several options', () => {
+/** The values a condition compares with besides one option: a box not ticked, several options, a field filled in or not. */
+describe('requests domain: a field asked for while a box is not ticked, a choice has one of several options, or a field is filled in', () => {
   it('asks for a field while a box is not ticked (ADR 3760), and says so on the page', () => {
     const fields: TemplateField[] = [
       { name: 'retired', type: 'checkbox' },
@@ -107,5 +107,65 @@ describe('requests domain: a field asked for while a box is not ticked, or a cho
       /^<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,\[&quot;Pro&quot;,&quot;Team&quot;\]\]\]"><p class="hint">Asked only when “Plan” is Pro or Team\.<\/p>/,
     );
     assert.match(block('de'), /Nur gefragt, wenn bei „Plan“ Pro oder Team gewählt ist\./);
+  });
+
+  it('asks for a field while a text or date field is filled in, or left empty (ADR 3800)', () => {
+    assert.deepEqual(
+      left(
+        declareFields([
+          { name: 'company', type: 'text', required: false },
+          { name: 'moved_on', type: 'date', required: false },
+          { name: 'vat', type: 'text', shown_if: { field: 'company', equals: 'ACME' } },
+          { name: 'ok', type: 'text', shown_if: { field: 'moved_on', equals: false } },
+          { name: 'old', type: 'text', shown_if: { field: 'moved_on', equals: ['x'] } },
+        ]),
+      ),
+      [
+        {
+          path: 'fields[2].shown_if.equals',
+          message:
+            'must be true or false: the text field "company" shows it when filled in (true, as when left out) or when left empty (false)',
+        },
+        {
+          path: 'fields[4].shown_if.equals',
+          message:
+            'must be true or false: the date field "moved_on" shows it when filled in (true, as when left out) or when left empty (false)',
+        },
+      ],
+    );
+    const fields: TemplateField[] = [
+      { name: 'company', type: 'text', maxLength: null, required: false },
+      { name: 'vat', type: 'text', maxLength: null, shownIf: { field: 'company' } },
+      { name: 'why_none', type: 'text', maxLength: null, shownIf: { field: 'company', equals: false } },
+      { name: 'moved_on', type: 'date', required: false },
+      { name: 'old_address', type: 'text', maxLength: null, shownIf: { field: 'moved_on', equals: true } },
+    ];
+    const own = signerFields(fields);
+    const filled = signing({ company: 'ACME', why_none: 'posted anyway', moved_on: '2026-01-31' }, own);
+    const named = (index: number) => own.find((f) => f.index === index)?.name;
+    assert.deepEqual(
+      E.isLeft(filled) && filled.left.map((p) => p.target._tag === 'Field' && named(p.target.index)),
+      ['vat', 'old_address'],
+    );
+    // Blank is empty: spaces alone do not show a field asked for when filled in.
+    const blank = signing({ company: '   ', vat: 'posted anyway', why_none: 'Sole trader' }, own);
+    assert.deepEqual(E.isRight(blank) && blank.right.values, {
+      company: '',
+      vat: '',
+      why_none: 'Sole trader',
+      moved_on: '',
+      old_address: '',
+    });
+    const tr = translatorFor('de');
+    const sentence = (name: string) => {
+      const field = own.find((f) => f.name === name)!;
+      return askedWhen(tr, field, own, fieldInput(tr, field, undefined, undefined)).value;
+    };
+    assert.match(
+      sentence('vat'),
+      /data-shown-if="\[\[&quot;f0&quot;,true\]\]"><p class="hint">Nur gefragt, wenn „Company“ ausgefüllt ist\.<\/p>/,
+    );
+    assert.match(sentence('why_none'), /Nur gefragt, wenn „Company“ leer bleibt\./);
+    assert.match(sentence('old_address'), /Nur gefragt, wenn „Moved on“ ausgefüllt ist\./);
   });
 });

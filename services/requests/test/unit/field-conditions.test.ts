@@ -72,10 +72,10 @@ describe('requests domain: fields asked for only when another is ticked or chose
         declareFields([
           { name: 'married', type: 'checkbox' },
           { name: 'plan', type: 'choice', options: ['Basic', 'Pro'] },
-          { name: 'name', type: 'text' },
+          { name: 'signed_on', type: 'date_signed' },
           { name: 'a', type: 'text', shown_if: { field: 'nope' } },
           { name: 'b', type: 'text', shown_if: { field: 'b' } },
-          { name: 'c', type: 'text', shown_if: { field: 'name' } },
+          { name: 'c', type: 'text', shown_if: { field: 'signed_on' } },
           { name: 'd', type: 'checkbox', shown_if: { field: 'married' } },
           { name: 'e', type: 'text', shown_if: { field: 'd' } },
           { name: 'f', type: 'text', shown_if: { field: 'married', equals: 'yes' } },
@@ -91,7 +91,8 @@ describe('requests domain: fields asked for only when another is ticked or chose
         { path: 'fields[4].shown_if.field', message: 'must name another field' },
         {
           path: 'fields[5].shown_if.field',
-          message: 'must name a checkbox or a choice: "name" is a text field',
+          message:
+            'must name a checkbox, a choice, a text or a date field: "signed_on" is a date signed field',
         },
         {
           path: 'fields[7].shown_if.field',

@@ -36,6 +36,8 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.atLeast': 'Mindestens {min} Zeichen',
   'page.askedIfTicked': 'Nur gefragt, wenn „{label}“ angekreuzt ist.',
   'page.askedIfNotTicked': 'Nur gefragt, wenn „{label}“ nicht angekreuzt ist.',
+  'page.askedIfFilled': 'Nur gefragt, wenn „{label}“ ausgefüllt ist.',
+  'page.askedIfEmpty': 'Nur gefragt, wenn „{label}“ leer bleibt.',
   'page.askedIfChosen': 'Nur gefragt, wenn bei „{label}“ „{option}“ gewählt ist.',
   'page.askedIfChosenAny': 'Nur gefragt, wenn bei „{label}“ {options} gewählt ist.',
   'page.problem': '{label}: {message}',

@@ -32,6 +32,8 @@ export const signerPage = {
   'page.asks.atLeast': 'At least {min} characters',
   'page.askedIfTicked': 'Asked only when “{label}” is ticked.',
   'page.askedIfNotTicked': 'Asked only when “{label}” is not ticked.',
+  'page.askedIfFilled': 'Asked only when “{label}” is filled in.',
+  'page.askedIfEmpty': 'Asked only when “{label}” is left empty.',
   'page.askedIfChosen': 'Asked only when “{label}” is “{option}”.',
   'page.askedIfChosenAny': 'Asked only when “{label}” is {options}.',
   'page.problem': '{label}: {message}',

@@ -35,6 +35,8 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.atLeast': 'Al menos {min} caracteres',
   'page.askedIfTicked': 'Solo se pide si «{label}» está marcado.',
   'page.askedIfNotTicked': 'Solo se pide si «{label}» no está marcado.',
+  'page.askedIfFilled': 'Solo se pide si «{label}» está rellenado.',
+  'page.askedIfEmpty': 'Solo se pide si «{label}» se deja vacío.',
   'page.askedIfChosen': 'Solo se pide si en «{label}» se elige «{option}».',
   'page.askedIfChosenAny': 'Solo se pide si en «{label}» se elige {options}.',
   'page.problem': '{label}: {message}',

@@ -35,6 +35,8 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.atLeast': 'Au moins {min} caractères',
   'page.askedIfTicked': 'Demandé seulement si « {label} » est coché.',
   'page.askedIfNotTicked': 'Demandé seulement si « {label} » n’est pas coché.',
+  'page.askedIfFilled': 'Demandé seulement si « {label} » est rempli.',
+  'page.askedIfEmpty': 'Demandé seulement si « {label} » est laissé vide.',
   'page.askedIfChosen': 'Demandé seulement si « {label} » vaut « {option} ».',
   'page.askedIfChosenAny': 'Demandé seulement si « {label} » vaut {options}.',
   'page.problem': '{label} : {message}',

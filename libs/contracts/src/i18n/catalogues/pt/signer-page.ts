@@ -35,6 +35,8 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.atLeast': 'Pelo menos {min} caracteres',
   'page.askedIfTicked': 'Só é pedido quando “{label}” está marcado.',
   'page.askedIfNotTicked': 'Só é pedido quando “{label}” não está marcado.',
+  'page.askedIfFilled': 'Só é pedido quando “{label}” está preenchido.',
+  'page.askedIfEmpty': 'Só é pedido quando “{label}” fica em branco.',
   'page.askedIfChosen': 'Só é pedido quando em “{label}” se escolhe “{option}”.',
   'page.askedIfChosenAny': 'Só é pedido quando em “{label}” se escolhe {options}.',
   'page.problem': '{label}: {message}',

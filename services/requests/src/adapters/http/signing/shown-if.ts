@@ -1,13 +1,13 @@
 import type { Translator } from '@esign/contracts';
-import type { TypedField } from '../../../domain/document.js';
+import { kindOf, type TypedField } from '../../../domain/document.js';
 import { conditionsOf, wanted } from '../../../domain/field-conditions.js';
 import { safe, trusted, type Html } from './html.js';
 import { labelOf } from './layout.js';
 
 // A field asked for only while another of the signer's is ticked, or not (ADR 3760), or has
-// an option chosen (ADR 3710), or one of several (ADR 3790). Without script every field is
-// shown, each saying when it is asked for, and the service leaves one not asked for empty;
-// with it, one not asked for is hidden and disabled.
+// an option chosen (ADR 3710), or one of several (ADR 3790), or is filled in, or left empty
+// (ADR 3800). Without script every field is shown, each saying when it is asked for, and the
+// service leaves one not asked for empty; with it, one not asked for is hidden and disabled.
 
 /** The conditions the page can follow: each names a field of this signer's, else none. */
 const followed = (field: TypedField, mine: readonly TypedField[]) => {
@@ -18,10 +18,16 @@ const followed = (field: TypedField, mine: readonly TypedField[]) => {
   return conditions.every((c) => c.trigger !== undefined) ? conditions : [];
 };
 
+/** The sentence for a field set or not: a box ticked, a text or date field filled in (ADR 3800). */
+const SET_WORDS = {
+  true: { checkbox: 'page.askedIfTicked', other: 'page.askedIfFilled' },
+  false: { checkbox: 'page.askedIfNotTicked', other: 'page.askedIfEmpty' },
+} as const;
+
 /**
  * One of the signer's fields, as `input` renders it, in a block that says when it is asked
  * for and names its conditions' inputs (`f<index>`, and the option or options that show it,
- * or whether the box is ticked) for the page's script.
+ * or whether the box is ticked or the field filled in) for the page's script.
  */
 export const askedWhen = (
   tr: Translator,
@@ -37,7 +43,7 @@ export const askedWhen = (
   const options = typeof value === 'boolean' ? [] : [value].flat();
   const when =
     typeof value === 'boolean'
-      ? tr.t(value ? 'page.askedIfTicked' : 'page.askedIfNotTicked', { label })
+      ? tr.t(SET_WORDS[`${value}`][kindOf(first.trigger!) === 'checkbox' ? 'checkbox' : 'other'], { label })
       : options.length === 1
         ? tr.t('page.askedIfChosen', { label, option: options[0]! })
         : tr.t('page.askedIfChosenAny', {
@@ -50,7 +56,8 @@ export const askedWhen = (
 
 /**
  * Hides and disables each conditional block while none of its conditions holds, as the
- * signer ticks and chooses; a disabled input is neither posted nor checked by the browser.
+ * signer ticks, chooses and types; a disabled input is neither posted nor checked by the
+ * browser. A box is set when ticked, a text or date field when not blank.
  */
 const SHOWN_SCRIPT = `(() => {
   const blocks = document.querySelectorAll('[data-shown-if]');
@@ -59,7 +66,8 @@ const SHOWN_SCRIPT = `(() => {
   const holds = ([name, equals]) => {
     const input = form.elements.namedItem(name);
     if (!input) return true;
-    if (typeof equals === 'boolean') return input.checked === equals;
+    if (typeof equals === 'boolean')
+      return (input.type === 'checkbox' ? input.checked : input.value.trim() !== '') === equals;
     return Array.isArray(equals) ? equals.includes(input.value) : input.value === equals;
   };
   const update = () => blocks.forEach((block) => {
@@ -68,6 +76,7 @@ const SHOWN_SCRIPT = `(() => {
     block.querySelectorAll('input, select, textarea').forEach((i) => { i.disabled = !shown; });
   });
   form.addEventListener('change', update);
+  form.addEventListener('input', update);
   update();
 })();`;
 
