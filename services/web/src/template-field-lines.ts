@@ -79,7 +79,7 @@ const pairOf = (
 /**
  * What follows `if`: the field that shows this one, and the option that does (ADR 3710) or
  * options, any of which does (ADR 3790), or `not` and a checkbox that shows it while not
- * ticked (ADR 3760); or why not.
+ * ticked (ADR 3760) or a text or date field while left empty (ADR 3800); or why not.
  */
 const shownIfOf = (type: EditorField['type'], condition: string): EditorField['shown_if'] | string => {
   if (type === 'signature' || type === 'date_signed')
@@ -87,11 +87,11 @@ const shownIfOf = (type: EditorField['type'], condition: string): EditorField['s
   const negated = /^not\s+(\S.*)$/.exec(condition.trim());
   if (negated !== null)
     return negated[1]!.includes('=')
-      ? '"if not" is followed by a checkbox\'s name alone, as in "employer: text if not retired"'
+      ? '"if not" is followed by a checkbox\'s or a text field\'s name alone, as in "employer: text if not retired"'
       : { field: negated[1]!.trim(), equals: false };
   const match = /^(.+?)(?:\s*=\s*(.*))?$/.exec(condition.trim());
   if (match === null)
-    return '"if" is followed by a checkbox\'s name, as in "spouse: text if married", or a choice\'s and an option, as in "seats: text if plan = Pro"';
+    return '"if" is followed by a checkbox\'s or a text field\'s name, as in "spouse: text if married", or a choice\'s and an option, as in "seats: text if plan = Pro"';
   const [, field, equals] = match;
   if (equals === undefined) return { field: field! };
   // `plan = Pro | Team`: any of several options (ADR 3790).

@@ -80,19 +80,27 @@ const boundText = (bound: string): string => {
 /** Several options, as "“Pro” or “Team”" (ADR 3790). */
 const OR = new Intl.ListFormat('en', { type: 'disjunction' });
 
-/** What a condition's field must be: "ticked", "not ticked" (ADR 3760), or its option or options. */
-const conditionWords = (equals: string | boolean | readonly string[] | undefined): string => {
+/**
+ * What a condition's field, of `type`, must be: "ticked", "not ticked" (ADR 3760), "filled
+ * in" or "left empty" (a text or date field, ADR 3800), or its option or options.
+ */
+const conditionWords = (
+  equals: string | boolean | readonly string[] | undefined,
+  type: string | undefined,
+): string => {
   const options = namedOptions(equals);
-  if (options === undefined) return equals === false ? 'not ticked' : 'ticked';
-  return OR.format(options.map((o) => `“${o}”`));
+  if (options !== undefined) return OR.format(options.map((o) => `“${o}”`));
+  if (type === 'text' || type === 'date') return equals === false ? 'left empty' : 'filled in';
+  return equals === false ? 'not ticked' : 'ticked';
 };
 
 /**
  * What a template's field table says of a field besides its type: a choice's options, a text
  * field's limit and kind of value (ADR 3600), a date's bounds (ADR 3620), and whether it is
- * optional or must be ticked (ADR 3610), concealed (ADR 3740), and when it is asked for (ADR 3710).
+ * optional or must be ticked (ADR 3610), concealed (ADR 3740), and when it is asked for (ADR 3710):
+ * `fields` are the template's, among which its condition's field is.
  */
-export const fieldDetails = (f: ContractFieldView): string =>
+export const fieldDetails = (f: ContractFieldView, fields: readonly ContractFieldView[] = []): string =>
   [
     (f.options ?? []).join(', '),
     f.min_length === undefined ? '' : `at least ${String(f.min_length)} characters`,
@@ -104,7 +112,10 @@ export const fieldDetails = (f: ContractFieldView): string =>
     f.conceal === true ? 'concealed in the executed document' : '',
     f.shown_if === undefined
       ? ''
-      : `asked only when “${f.shown_if.field}” is ${conditionWords(f.shown_if.equals)}`,
+      : `asked only when “${f.shown_if.field}” is ${conditionWords(
+          f.shown_if.equals,
+          fields.find((other) => other.name === f.shown_if!.field)?.type,
+        )}`,
   ]
     .filter((part) => part !== '')
     .join('; ');

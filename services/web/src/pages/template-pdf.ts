@@ -28,8 +28,9 @@ const RULES_HINT = html`One per line for any of the PDF's fields, by its name in
     <li><code>ssn: text ssn conceal</code>: shown as <code>***-**-6789</code> in the executed document</li>
     <li>
       <code>spouse: text if married</code>, <code>employer: text if not retired</code>,
-      <code>seats: text if plan = Pro | Team</code>: asked for only while a checkbox is ticked, or is not, or
-      a choice has one of those options
+      <code>seats: text if plan = Pro | Team</code>, <code>vat: text if company</code>: asked for only while a
+      checkbox is ticked, or is not, a choice has one of those options, or a text or date field is filled in
+      (<code>if not company</code>: left empty)
     </li>
   </ul>`;
 

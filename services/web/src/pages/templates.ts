@@ -151,7 +151,7 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
                       html`<tr>
                         <td><code>${f.name}</code></td>
                         <td>${f.type}</td>
-                        <td>${fieldDetails(f)}</td>
+                        <td>${fieldDetails(f, c.fields)}</td>
                       </tr>`,
                   )}
                 </tbody>

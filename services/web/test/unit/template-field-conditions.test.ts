@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
+import type { ContractFieldView } from '@esign/contracts';
 import { appWith, contract, COOKIE, CSRF, CURRENT, ORIGIN } from '../support/fake-api.js';
 import { fieldDetails, fieldsText, parseFields, writtenWhole } from '../../src/template-text.js';
 
@@ -70,7 +71,7 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
     );
     assert.match(
       error('seats: text if'),
-      /^line 1: "if" is followed by a checkbox's name, as in "spouse: text if married"/,
+      /^line 1: "if" is followed by a checkbox's or a text field's name, as in "spouse: text if married"/,
     );
     assert.equal(
       error('seats: text if plan = Pro |'),
@@ -78,7 +79,7 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
     );
     assert.equal(
       error('seats: text if not plan = Pro'),
-      'line 1: "if not" is followed by a checkbox\'s name alone, as in "employer: text if not retired"',
+      'line 1: "if not" is followed by a checkbox\'s or a text field\'s name alone, as in "employer: text if not retired"',
     );
     // What follows "if" is the name whole: the API refuses one naming no field, at its line.
     assert.deepEqual(parseFields('seats: text if married optional'), {
@@ -131,6 +132,27 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
       fieldDetails({ name: 'seats', type: 'text', shown_if: { field: 'plan', equals: ['Pro', 'Team'] } }),
       'asked only when “plan” is “Pro” or “Team”',
     );
+    // A text or date field filled in, or left empty (ADR 3800): the table reads its type among the template's.
+    const fields: ContractFieldView[] = [
+      { name: 'company', type: 'text', required: false },
+      { name: 'moved_on', type: 'date', required: false },
+      { name: 'vat', type: 'text', shown_if: { field: 'company' } },
+      { name: 'occupation', type: 'text', shown_if: { field: 'company', equals: false } },
+      { name: 'previous', type: 'text', shown_if: { field: 'moved_on', equals: true } },
+    ];
+    assert.deepEqual(
+      fields.slice(2).map((f) => fieldDetails(f, fields)),
+      [
+        'asked only when “company” is filled in',
+        'asked only when “company” is left empty',
+        'asked only when “moved_on” is filled in',
+      ],
+    );
+    const written = parseFields('vat: text if company\noccupation: text if not company');
+    assert.deepEqual('fields' in written && written.fields, [
+      { name: 'vat', type: 'text', shown_if: { field: 'company' } },
+      { name: 'occupation', type: 'text', shown_if: { field: 'company', equals: false } },
+    ]);
   });
 
   it('opens a draft’s conditions in the editor, and saves them with PUT as the API names them', async () => {
