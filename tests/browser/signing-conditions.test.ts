@@ -47,8 +47,9 @@ const signAndRead = async (page: Page, id: string, name: string) => {
 };
 
 /**
- * ADRs 3710, 3760, 3790, 3800: fields asked for only while a box is ticked, or is not, or a
- * choice has one of some options, or a field is filled in, or left empty.
+ * ADRs 3710, 3760, 3790, 3800, 3810: fields asked for only while a box is ticked, or is not,
+ * or a choice has one of some options, or a field is filled in, or left empty, that field
+ * perhaps asked for on a condition of its own.
  */
 describe('signer flow in headless Chromium: fields asked for only when another is ticked or chosen', function () {
   this.timeout(60_000);
@@ -151,6 +152,41 @@ describe('signer flow in headless Chromium: fields asked for only when another i
       ['occupation', ''],
       ['moved_in_on', '2026-03-01'],
       ['previous_address', '1 Old Road'],
+    ]);
+    assert.deepEqual(
+      problems.filter((p) => !p.startsWith('Failed to load resource')),
+      [],
+    );
+    await page.context().close();
+  });
+
+  it('hides a field whose condition names a field hidden itself, and shows it again with that one (ADR 3810)', async () => {
+    const fields = [
+      { name: 'married', type: 'checkbox' },
+      { name: 'spouse_works', type: 'checkbox', shown_if: { field: 'married' } },
+      { name: 'spouse_employer', type: 'text', shown_if: { field: 'spouse_works' } },
+      { name: 'signature', type: 'signature' },
+    ];
+    const { view, page, problems } = await signingPage(fields, 'Household', 'hn');
+    const works = page.getByRole('checkbox', { name: 'Spouse works' });
+    const employer = page.getByRole('textbox', { name: 'Spouse employer (required)' });
+    assert.equal(await works.isVisible(), false, 'hidden until married is ticked');
+    await page.getByRole('checkbox', { name: 'Married' }).check();
+    assert.equal(await works.isVisible(), true);
+    assert.equal(await employer.isVisible(), false, 'hidden until the spouse works');
+    await works.check();
+    assert.equal(await employer.isVisible(), true);
+    await employer.fill('Acme');
+    await expectAccessible(page, 'the signing page with a field shown under another conditional one');
+    await signerScreenshot(page, 'conditions-nested');
+    // Unticking the first hides both, though the second is still ticked.
+    await page.getByRole('checkbox', { name: 'Married' }).uncheck();
+    assert.equal(await works.isVisible(), false);
+    assert.equal(await employer.isVisible(), false, 'hidden with the field its condition names');
+    assert.deepEqual(await signAndRead(page, view.id, 'Lee Member'), [
+      ['married', false],
+      ['spouse_works', false],
+      ['spouse_employer', ''],
     ]);
     assert.deepEqual(
       problems.filter((p) => !p.startsWith('Failed to load resource')),

@@ -99,8 +99,8 @@ export const textInputFor = (validation: TextValidation | undefined): TextInput 
   validation === undefined ? { type: 'text' } : VALIDATION_INPUT[validation];
 
 /**
- * When a field is asked for (ADR 3710): only while another field of the same template, one
- * always asked for, is ticked (a checkbox; not ticked with `equals: false`, ADR 3760), is
+ * When a field is asked for (ADR 3710): only while another field of the same template, asked
+ * for itself (ADR 3810), is ticked (a checkbox; not ticked with `equals: false`, ADR 3760), is
  * filled in (a text or date field; left empty with `equals: false`, ADR 3800) or has the
  * option `equals` chosen (a choice), or any of the options `equals` lists (ADR 3790).
  */

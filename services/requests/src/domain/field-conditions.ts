@@ -2,7 +2,8 @@ import type { DeclaredField, ShownIf } from '@esign/contracts';
 import { fieldError, type FieldError } from './paths.js';
 
 // Fields asked for only while another is ticked, or not (ADR 3760), or has an option chosen
-// (ADR 3710), or one of several (ADR 3790), or is filled in, or left empty (ADR 3800). A leaf:
+// (ADR 3710), or one of several (ADR 3790), or is filled in, or left empty (ADR 3800), that
+// field perhaps asked for on a condition of its own (ADR 3810). A leaf:
 // template-fields.ts checks declarations with it, signing.ts what a signer is asked.
 
 /** What a condition reads of a field: its name, its type, its options and its own condition. */
@@ -33,6 +34,32 @@ const KINDS: Readonly<Record<string, string>> = {
   date: 'date field',
 };
 
+/**
+ * How the conditions from `trigger` on lead back to the field `name`, if they do (ADR 3810):
+ * `"b" is asked for only on a condition of "c", and "c" on one of "a"`. A circle that does
+ * not pass through `name` is its own fields' to report.
+ */
+const circleThrough = (
+  name: string,
+  trigger: Shaped,
+  byName: ReadonlyMap<string, Shaped>,
+): string | undefined => {
+  const chain: Shaped[] = [];
+  for (let at: Shaped | undefined = trigger; at?.shownIf !== undefined && !chain.includes(at);) {
+    chain.push(at);
+    if (at.shownIf.field === name)
+      return chain
+        .map((f, i) =>
+          i === 0
+            ? `"${f.name}" is asked for only on a condition of "${f.shownIf!.field}"`
+            : `"${f.name}" on one of "${f.shownIf!.field}"`,
+        )
+        .join(', and ');
+    at = byName.get(at.shownIf.field);
+  }
+  return undefined;
+};
+
 /** Why a field's condition cannot be, if it cannot: `path` is its `shown_if`. */
 const conditionError = (
   d: DeclaredField,
@@ -49,11 +76,9 @@ const conditionError = (
       `${path}.field`,
       `must name a checkbox, a choice, a text or a date field: "${trigger.name}" is ${KIND[trigger.type] ?? trigger.type}`,
     );
-  if (trigger.shownIf !== undefined)
-    return fieldError(
-      `${path}.field`,
-      `must name a field that is always asked for: "${trigger.name}" is asked for only when "${trigger.shownIf.field}" is`,
-    );
+  const circle = circleThrough(d.name, trigger, byName);
+  if (circle !== undefined)
+    return fieldError(`${path}.field`, `must not lead back to "${d.name}": ${circle}`);
   if (trigger.type !== 'choice')
     return condition.equals === undefined || typeof condition.equals === 'boolean'
       ? undefined
@@ -79,8 +104,8 @@ const conditionError = (
 /**
  * Why the conditions `declared` cannot be (ADR 3710): each names another field of the same
  * template (`fields`, those declared, with `others`, a PDF's own), a checkbox, a choice, a
- * text or a date field (ADR 3800) that is always asked for itself (so no chain and no
- * circle), and for a choice one of its options.
+ * text or a date field (ADR 3800), asked for on a condition itself or not, but never one
+ * whose conditions lead back to it (ADR 3810), and for a choice one of its options.
  */
 export const conditionErrors = (
   declared: readonly DeclaredField[],
@@ -111,10 +136,12 @@ export const conditionsOf = (definitions: readonly object[]): readonly ShownIf[]
 export const wanted = (condition: ShownIf): string | boolean | readonly string[] => condition.equals ?? true;
 
 /**
- * The answer a condition reads of a field the signer fills in: `raw` as posted, and `set`,
- * whether a box is ticked or a text or date field filled in.
+ * The answer a condition reads of a field the signer fills in: whether it is `asked` for
+ * itself (a field named by a condition may have its own, ADR 3810), `raw` as posted, and
+ * `set`, whether a box is ticked or a text or date field filled in.
  */
 export interface Answer {
+  readonly asked: boolean;
   readonly raw: string;
   readonly set: boolean;
 }
@@ -122,8 +149,9 @@ export interface Answer {
 /**
  * Whether a field with `conditions` is asked for, given `answer`, the answer of the field
  * each names among those the signer fills in, undefined for one they do not: asked when it
- * has none, when one holds, or when one's field is not theirs to answer, since the page
- * cannot tell what someone else will answer.
+ * has none, when one holds of a field asked for itself (so a field whose condition names one
+ * not asked for is not asked for either, whatever the condition), or when one's field is not
+ * theirs to answer, since the page cannot tell what someone else will answer.
  */
 export const isAsked = (
   conditions: readonly ShownIf[],
@@ -133,6 +161,7 @@ export const isAsked = (
   conditions.some((c) => {
     const given = answer(c.field);
     if (given === undefined) return true;
+    if (!given.asked) return false;
     const value = wanted(c);
     if (typeof value === 'boolean') return given.set === value;
     return typeof value === 'string' ? given.raw === value : value.includes(given.raw);

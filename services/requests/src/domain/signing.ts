@@ -82,16 +82,24 @@ const isTicked = (raw: string): boolean => CHECKED.has(raw);
 
 /**
  * The answer posted for each of the signer's fields, by name: what a condition reads (ADR
- * 3710), a box set when ticked, any other field when not blank (ADR 3800).
+ * 3710), a box set when ticked, any other field when not blank (ADR 3800), and whether the
+ * field is asked for itself (ADR 3810), which its own conditions decide. A template's never
+ * lead back to the field, but two contracts' together may: a condition met again on the way
+ * is read as one naming someone else's field, which never hides it.
  */
-const answerOf =
-  (fields: readonly TypedField[], posted: ReadonlyMap<number, string>) =>
-  (name: string): Answer | undefined => {
+const answerOf = (fields: readonly TypedField[], posted: ReadonlyMap<number, string>) => {
+  const reading = new Set<string>();
+  const answer = (name: string): Answer | undefined => {
     const field = fields.find((f) => f.name === name);
-    if (field === undefined) return undefined;
+    if (field === undefined || reading.has(name)) return undefined;
+    reading.add(name);
+    const asked = isAsked(conditionsOf(field.definitions), answer);
+    reading.delete(name);
     const raw = posted.get(field.index) ?? '';
-    return { raw, set: kindOf(field) === 'checkbox' ? isTicked(raw) : raw.trim() !== '' };
+    return { asked, raw, set: kindOf(field) === 'checkbox' ? isTicked(raw) : raw.trim() !== '' };
   };
+  return answer;
+};
 
 /** The most characters a text field's value may have: the smallest limit of its definitions. */
 export const textLimit = (field: TypedField): number =>

@@ -3,29 +3,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import { translatorFor, type Locale } from '@esign/contracts';
 import { fieldInput } from '../../src/adapters/http/signing/field-input.js';
 import { askedWhen } from '../../src/adapters/http/signing/shown-if.js';
-import { typedFields, type TypedField } from '../../src/domain/document.js';
-import { checkSignature, fieldsToFill } from '../../src/domain/signing.js';
 import { declareFields, type TemplateField } from '../../src/domain/template-fields.js';
 import { fieldView } from '../../src/domain/field-views.js';
-import { htmlSpec, left, right, sent } from '../support/builders.js';
-
-/** One signer's fields of a sent Request made with a template of `fields`. */
-const signerFields = (fields: TemplateField[]): TypedField[] => {
-  const request = sent({
-    fields: fields.map((f) => ({ name: f.name, defaultValue: null, assignedTo: 'alice@example.com' })),
-  });
-  return fieldsToFill(typedFields(request, [htmlSpec({ fields })]), request.signers[0]!);
-};
-
-/** What signing with `values` (by field name) gives. */
-const signing = (values: Record<string, string>, fields: readonly TypedField[]) =>
-  checkSignature(fields, {
-    values: new Map(
-      fields.flatMap((f) => (values[f.name] === undefined ? [] : [[f.index, values[f.name]!]])),
-    ),
-    typedName: 'Alice',
-    consent: true,
-  });
+import { left, right } from '../support/builders.js';
+import { signerFields, signing } from '../support/signer-conditions.js';
 
 /** The values a condition compares with besides one option: a box not ticked, several options, a field filled in or not. */
 describe('requests domain: a field asked for while a box is not ticked, a choice has one of several options, or a field is filled in', () => {

@@ -66,7 +66,7 @@ describe('requests domain: fields asked for only when another is ticked or chose
     assert.deepEqual(views.map(fieldOfView), declared);
   });
 
-  it('refuses a condition naming no field, itself, a field of another kind, a conditional field or a wrong option', () => {
+  it('refuses a condition naming no field, itself, a field of another kind, one leading back to it or a wrong option', () => {
     assert.deepEqual(
       left(
         declareFields([
@@ -83,6 +83,8 @@ describe('requests domain: fields asked for only when another is ticked or chose
           { name: 'h', type: 'text', shown_if: { field: 'plan', equals: 'Gold' } },
           { name: 'i', type: 'signature', shown_if: { field: 'married' } },
           { name: 'j', type: 'text', shown_if: { field: 'plan', equals: false } },
+          { name: 'k', type: 'checkbox', shown_if: { field: 'l' } },
+          { name: 'l', type: 'checkbox', shown_if: { field: 'k' } },
         ]),
       ),
       [
@@ -93,10 +95,6 @@ describe('requests domain: fields asked for only when another is ticked or chose
           path: 'fields[5].shown_if.field',
           message:
             'must name a checkbox, a choice, a text or a date field: "signed_on" is a date signed field',
-        },
-        {
-          path: 'fields[7].shown_if.field',
-          message: 'must name a field that is always asked for: "d" is asked for only when "married" is',
         },
         {
           path: 'fields[8].shown_if.equals',
@@ -111,6 +109,14 @@ describe('requests domain: fields asked for only when another is ticked or chose
         {
           path: 'fields[12].shown_if.equals',
           message: 'must be one of the options of "plan": "Basic", "Pro"',
+        },
+        {
+          path: 'fields[13].shown_if.field',
+          message: 'must not lead back to "k": "l" is asked for only on a condition of "k"',
+        },
+        {
+          path: 'fields[14].shown_if.field',
+          message: 'must not lead back to "l": "k" is asked for only on a condition of "l"',
         },
       ],
     );

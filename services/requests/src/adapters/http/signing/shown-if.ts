@@ -6,8 +6,9 @@ import { labelOf } from './layout.js';
 
 // A field asked for only while another of the signer's is ticked, or not (ADR 3760), or has
 // an option chosen (ADR 3710), or one of several (ADR 3790), or is filled in, or left empty
-// (ADR 3800). Without script every field is shown, each saying when it is asked for, and the
-// service leaves one not asked for empty; with it, one not asked for is hidden and disabled.
+// (ADR 3800), that field perhaps asked for on a condition of its own (ADR 3810). Without
+// script every field is shown, each saying when it is asked for, and the service leaves one
+// not asked for empty; with it, one not asked for is hidden and disabled.
 
 /** The conditions the page can follow: each names a field of this signer's, else none. */
 const followed = (field: TypedField, mine: readonly TypedField[]) => {
@@ -57,7 +58,10 @@ export const askedWhen = (
 /**
  * Hides and disables each conditional block while none of its conditions holds, as the
  * signer ticks, chooses and types; a disabled input is neither posted nor checked by the
- * browser. A box is set when ticked, a text or date field when not blank.
+ * browser. A box is set when ticked, a text or date field when not blank. A condition on a
+ * field hidden itself does not hold (ADR 3810), so the page goes over the blocks again until
+ * none changes: at most once more than there are blocks, should two contracts' conditions
+ * lead back to each other.
  */
 const SHOWN_SCRIPT = `(() => {
   const blocks = document.querySelectorAll('[data-shown-if]');
@@ -66,15 +70,22 @@ const SHOWN_SCRIPT = `(() => {
   const holds = ([name, equals]) => {
     const input = form.elements.namedItem(name);
     if (!input) return true;
+    if ((input.disabled ?? input[0]?.disabled) === true) return false;
     if (typeof equals === 'boolean')
       return (input.type === 'checkbox' ? input.checked : input.value.trim() !== '') === equals;
     return Array.isArray(equals) ? equals.includes(input.value) : input.value === equals;
   };
-  const update = () => blocks.forEach((block) => {
+  const settle = (block) => {
     const shown = JSON.parse(block.dataset.shownIf).some(holds);
+    if (block.hidden === !shown) return false;
     block.hidden = !shown;
     block.querySelectorAll('input, select, textarea').forEach((i) => { i.disabled = !shown; });
-  });
+    return true;
+  };
+  const update = () => {
+    for (let pass = 0; pass <= blocks.length; pass += 1)
+      if (![...blocks].map(settle).includes(true)) return;
+  };
   form.addEventListener('change', update);
   form.addEventListener('input', update);
   update();

@@ -1,0 +1,32 @@
+import { typedFields, type TypedField } from '../../src/domain/document.js';
+import { checkSignature, fieldsToFill } from '../../src/domain/signing.js';
+import type { TemplateField } from '../../src/domain/template-fields.js';
+import { htmlSpec, sent } from './builders.js';
+
+/**
+ * One signer's fields of a sent Request made with templates of `templates` fields (each
+ * list one contract's), every field by name assigned to them.
+ */
+export const signerFields = (...templates: TemplateField[][]): TypedField[] => {
+  const names = [...new Set(templates.flat().map((f) => f.name))];
+  const request = sent({
+    fields: names.map((name) => ({ name, defaultValue: null, assignedTo: 'alice@example.com' })),
+  });
+  return fieldsToFill(
+    typedFields(
+      request,
+      templates.map((fields) => htmlSpec({ fields })),
+    ),
+    request.signers[0]!,
+  );
+};
+
+/** What signing with `values` (by field name) gives. */
+export const signing = (values: Record<string, string>, fields: readonly TypedField[]) =>
+  checkSignature(fields, {
+    values: new Map(
+      fields.flatMap((f) => (values[f.name] === undefined ? [] : [[f.index, values[f.name]!]])),
+    ),
+    typedName: 'Alice',
+    consent: true,
+  });
