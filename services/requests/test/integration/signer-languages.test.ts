@@ -189,7 +189,7 @@ describe('requests service: signers in their own language (issue 23)', function 
     return pdfText(new Uint8Array(res.body as Buffer));
   };
 
-  it('signs in Spanish, thanks in Spanish, and writes the executed document’s audit page in Spanish', async () => {
+  it('signs in Spanish, thanks in Spanish, and writes the executed document’s contract and audit pages in Spanish', async () => {
     const view = await sent([{ signer_id: 'ana@example.com', locale: 'es' }]);
     const signed = await sign(view, 0, 'Ana Pérez');
     const done = await h.http.get(
@@ -206,9 +206,13 @@ describe('requests service: signers in their own language (issue 23)', function 
       'Firmantes',
       'Firmado como',
       'Ana Pérez',
+      // The contract pages too, since ADR 3820.
+      'Firmas',
+      'firmado por ana@example.com el',
+      'página 2 de',
     ])
       assert.ok(text.includes(spanish), `${spanish} in ${text.slice(0, 400)}`);
-    assert.ok(!text.includes('Audit trail'));
+    assert.ok(!text.includes('Audit trail') && !text.includes('Signatures'));
   });
 
   it('without a signer locale, follows the Site default the Request was made with, before the browser', async () => {

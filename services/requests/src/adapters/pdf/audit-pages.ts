@@ -5,7 +5,8 @@ import { embedPng } from './fill-pdf-form.js';
 import type { Writer } from './text-layout.js';
 
 /** The cover and audit pages are written in the document's language (ADR 2320). */
-const translatorOf = (document: ExecutedDocument): Translator => translatorFor(document.locale ?? 'en');
+export const translatorOf = (document: ExecutedDocument): Translator =>
+  translatorFor(document.locale ?? 'en');
 
 export const writeAudit = async (w: Writer, document: ExecutedDocument) => {
   const { t } = translatorOf(document);

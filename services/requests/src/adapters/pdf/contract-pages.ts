@@ -1,25 +1,38 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
+import type { Translator } from '@esign/contracts';
 import type { FieldValue, SignerAct } from '../../domain/signing.js';
 import type { ExecutedContract, ExecutedField } from '../../ports/pdf-renderer.js';
 import { embedPng, fillPdf } from './fill-pdf-form.js';
 import { htmlBlocks } from './html-blocks.js';
 import type { Writer } from './text-layout.js';
 
-export const displayValue = (value: FieldValue | null): string =>
-  value === null || value === '' ? '(empty)' : value === true ? 'Yes' : value === false ? 'No' : value;
+// The contract pages are worded in the document's language, as its cover and audit pages
+// (ADR 3820); what was recorded (values, names, times in UTC ISO form, hashes) is not.
 
-const signedCaption = (what: string, act: SignerAct): string =>
-  `${what} · signed by ${act.signerId} on ${act.at}`;
+type T = Translator['t'];
+
+const displayValue = (t: T, value: FieldValue | null): string =>
+  value === null || value === ''
+    ? t('contract.empty')
+    : value === true
+      ? t('contract.yes')
+      : value === false
+        ? t('contract.no')
+        : value;
+
+const signedCaption = (t: T, what: string, act: SignerAct): string =>
+  t('contract.signedCaption', { what, signer: act.signerId, date: act.at });
 
 /** An HTML contract laid out as text, its completed fields and its signatures after it. */
 export const writeHtmlContract = async (
   w: Writer,
+  t: T,
   contract: Extract<ExecutedContract, { kind: 'html' }>,
   acts: readonly SignerAct[],
 ) => {
   w.newPage();
   w.heading(contract.name, 1);
-  w.plain(`Contract ${contract.id} · content SHA-256 ${contract.sha256}`, {
+  w.plain(t('contract.header', { id: contract.id, hash: contract.sha256 }), {
     size: 8,
     muted: true,
     after: 12,
@@ -51,26 +64,26 @@ export const writeHtmlContract = async (
   }
   const entries = contract.fields.filter((f) => f.definition.type !== 'signature');
   if (entries.length > 0) {
-    w.heading('Completed fields', 2);
+    w.heading(t('contract.completedFields'), 2);
     for (const field of entries)
       w.pair(
         field.name,
-        `${displayValue(field.value)}${field.signerId === null ? '' : `   (${field.signerId})`}`,
+        `${displayValue(t, field.value)}${field.signerId === null ? '' : `   (${field.signerId})`}`,
       );
   }
   const signatureFields = contract.fields.filter((f) => f.definition.type === 'signature');
-  w.heading('Signatures', 2);
+  w.heading(t('contract.signatures'), 2);
   const shown =
     signatureFields.length > 0
       ? signatureFields.map((f) => ({ what: f.name, act: f.signature }))
-      : acts.filter((a) => a.kind === 'signed').map((act) => ({ what: 'Signature', act }));
+      : acts.filter((a) => a.kind === 'signed').map((act) => ({ what: t('contract.signature'), act }));
   for (const { what, act } of shown) {
     if (act === null || act.typedName === null) {
-      w.plain(`${what}: not signed`, { italic: true });
+      w.plain(t('contract.notSigned', { what }), { italic: true });
       continue;
     }
     const image = act.drawnSignature === null ? null : await embedPng(w.doc, act.drawnSignature);
-    w.signature(act.typedName, image, signedCaption(what, act));
+    w.signature(act.typedName, image, signedCaption(t, what, act));
   }
 };
 
@@ -81,7 +94,11 @@ const trimRuns = (runs: readonly { text: string; bold: boolean; italic: boolean 
   }));
 
 /** A PDF contract's pages, filled and flattened, and the values that found no place on them. */
-export const writePdfContract = async (w: Writer, contract: Extract<ExecutedContract, { kind: 'pdf' }>) => {
+export const writePdfContract = async (
+  w: Writer,
+  t: T,
+  contract: Extract<ExecutedContract, { kind: 'pdf' }>,
+) => {
   let filled: { bytes: Uint8Array; unplaced: ExecutedField[] };
   try {
     filled = await fillPdf(contract, true);
@@ -95,8 +112,8 @@ export const writePdfContract = async (w: Writer, contract: Extract<ExecutedCont
   w.y = 0;
   if (filled.unplaced.length > 0) {
     w.newPage();
-    w.heading(`${contract.name}: values`, 2);
-    w.plain('These values could not be placed on the form of the PDF above; they are part of it.', {
+    w.heading(t('contract.values', { name: contract.name }), 2);
+    w.plain(t('contract.unplaced'), {
       size: 9,
       muted: true,
     });
@@ -104,8 +121,11 @@ export const writePdfContract = async (w: Writer, contract: Extract<ExecutedCont
       w.pair(
         field.name,
         field.definition.type === 'signature'
-          ? `signed by ${field.signature?.signerId ?? '(nobody)'} as "${field.signature?.typedName ?? ''}"`
-          : displayValue(field.value),
+          ? t('contract.signedAs', {
+              signer: field.signature?.signerId ?? t('contract.nobody'),
+              name: field.signature?.typedName ?? '',
+            })
+          : displayValue(t, field.value),
       );
   }
 };

@@ -1,7 +1,7 @@
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { PdfRenderer } from '../../ports/pdf-renderer.js';
-import { writeAudit, writeCover } from './audit-pages.js';
+import { translatorOf, writeAudit, writeCover } from './audit-pages.js';
 import { writeHtmlContract, writePdfContract } from './contract-pages.js';
 import { embedFontSet } from './font-set.js';
 import { fillPdf } from './fill-pdf-form.js';
@@ -43,16 +43,17 @@ export const pdfLibRenderer: PdfRenderer = {
       const doc = await PDFDocument.create();
       const w = new Writer(doc, await embedFontSet(doc));
       const acts = document.signers.flatMap((s) => (s.act === null ? [] : [s.act]));
+      const { t } = translatorOf(document);
       writeCover(w, document);
       for (const contract of document.contracts) {
-        if (contract.kind === 'html') await writeHtmlContract(w, contract, acts);
-        else await writePdfContract(w, contract);
+        if (contract.kind === 'html') await writeHtmlContract(w, t, contract, acts);
+        else await writePdfContract(w, t, contract);
       }
       await writeAudit(w, document);
-      w.footer(`Request ${document.requestId}`);
-      if (document.testMode === true) markEveryPage(doc, w.fonts.bold);
+      w.footer((page, pages) => t('contract.footer', { id: document.requestId, page, pages }));
+      if (document.testMode === true) markEveryPage(doc, w.fonts.bold, t('contract.testMark'));
       const names = document.contracts.map((c) => c.name).join(', ');
-      doc.setTitle(`Executed: ${names}`);
+      doc.setTitle(t('contract.title', { names }));
       doc.setLanguage(document.locale ?? 'en');
       doc.setSubject(`Request ${document.requestId}, completed ${document.completedAt}`);
       doc.setAuthor(document.siteName);

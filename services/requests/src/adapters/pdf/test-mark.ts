@@ -1,16 +1,15 @@
 import { degrees, rgb, type PDFDocument, type PDFFont } from '@cantoo/pdf-lib';
 
-/** What every page of a test-mode Request's executed PDF says (issue #22, ADR 2200). */
-export const TEST_MARK = 'TEST — not legally binding';
-
 const RED = rgb(0.75, 0.1, 0.1);
 
 /**
- * Marks every page, the copied pages of PDF contracts included: a banner along the top
- * edge (text a reader extracts) and the same words large and faint across the page, so a
- * printout or a cropped screenshot still shows it is not a real agreement.
+ * Marks every page of a test-mode Request's executed PDF (issue #22, ADR 2200), the copied
+ * pages of PDF contracts included, with `text` ("TEST — not legally binding", in the
+ * document's language since ADR 3820): a banner along the top edge (text a reader
+ * extracts) and the same words large and faint across the page, so a printout or a cropped
+ * screenshot still shows it is not a real agreement.
  */
-export const markEveryPage = (doc: PDFDocument, font: PDFFont, text: string = TEST_MARK): void => {
+export const markEveryPage = (doc: PDFDocument, font: PDFFont, text: string): void => {
   for (const page of doc.getPages()) {
     const { width, height } = page.getSize();
     const bannerSize = 11;

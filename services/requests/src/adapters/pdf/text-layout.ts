@@ -222,10 +222,11 @@ export class Writer {
   }
 
   /** "Request … · page n of N" at the foot of every page of the document. */
-  footer(label: string): void {
+  /** Writes `line(page, pages)` at the foot of every page, numbered from 1. */
+  footer(line: (page: number, pages: number) => string): void {
     const pages = this.doc.getPages();
     pages.forEach((page, i) => {
-      page.drawText(printable(`${label} · page ${i + 1} of ${pages.length}`), {
+      page.drawText(printable(line(i + 1, pages.length)), {
         x: PAGE.margin,
         y: 20,
         size: 7.5,

@@ -1,7 +1,7 @@
 import type { Messages } from '../../catalogue.js';
 import type { executedDocument as english } from '../en/executed-document.js';
 
-/** German: the executed document: its cover and audit trail. */
+/** German: the executed document: its cover, contract pages and audit trail. */
 export const executedDocument: Messages<typeof english> = {
   'audit.cover.title': 'Unterzeichnetes Dokument',
   'audit.cover.completed': '{site} · abgeschlossen am {date}',
@@ -49,4 +49,22 @@ export const executedDocument: Messages<typeof english> = {
   'audit.newLink': 'Neuer Link',
   'audit.newLinkValue': 'ausgestellt; frühere Links öffnen nicht mehr',
   'audit.language': 'Sprache',
+  // The contract pages (ADR 3820).
+  'contract.footer': 'Anfrage {id} · Seite {page} von {pages}',
+  'contract.title': 'Unterzeichnet: {names}',
+  'contract.header': 'Vertrag {id} · SHA-256 des Inhalts {hash}',
+  'contract.completedFields': 'Ausgefüllte Felder',
+  'contract.empty': '(leer)',
+  'contract.yes': 'Ja',
+  'contract.no': 'Nein',
+  'contract.signatures': 'Unterschriften',
+  'contract.signature': 'Unterschrift',
+  'contract.notSigned': '{what}: nicht unterschrieben',
+  'contract.signedCaption': '{what} · unterschrieben von {signer} am {date}',
+  'contract.values': '{name}: Werte',
+  'contract.unplaced':
+    'Diese Werte ließen sich nicht in das Formular der PDF oben eintragen; sie gehören zu ihr.',
+  'contract.signedAs': 'unterschrieben von {signer} als „{name}“',
+  'contract.nobody': '(niemand)',
+  'contract.testMark': 'TEST — nicht rechtsverbindlich',
 };

@@ -1,4 +1,4 @@
-/** The executed document: its cover and audit trail. */
+/** The executed document: its cover, contract pages and audit trail. */
 export const executedDocument = {
   'audit.cover.title': 'Executed document',
   'audit.cover.completed': '{site} · completed {date}',
@@ -46,4 +46,21 @@ export const executedDocument = {
   'audit.newLink': 'New link',
   'audit.newLinkValue': 'issued; earlier links stopped opening',
   'audit.language': 'Language',
+  // The contract pages (ADR 3820).
+  'contract.footer': 'Request {id} · page {page} of {pages}',
+  'contract.title': 'Executed: {names}',
+  'contract.header': 'Contract {id} · content SHA-256 {hash}',
+  'contract.completedFields': 'Completed fields',
+  'contract.empty': '(empty)',
+  'contract.yes': 'Yes',
+  'contract.no': 'No',
+  'contract.signatures': 'Signatures',
+  'contract.signature': 'Signature',
+  'contract.notSigned': '{what}: not signed',
+  'contract.signedCaption': '{what} · signed by {signer} on {date}',
+  'contract.values': '{name}: values',
+  'contract.unplaced': 'These values could not be placed on the form of the PDF above; they are part of it.',
+  'contract.signedAs': 'signed by {signer} as “{name}”',
+  'contract.nobody': '(nobody)',
+  'contract.testMark': 'TEST — not legally binding',
 } as const;

@@ -1,7 +1,7 @@
 import type { Messages } from '../../catalogue.js';
 import type { executedDocument as english } from '../en/executed-document.js';
 
-/** Spanish: the executed document: its cover and audit trail. */
+/** Spanish: the executed document: its cover, contract pages and audit trail. */
 export const executedDocument: Messages<typeof english> = {
   'audit.cover.title': 'Documento formalizado',
   'audit.cover.completed': '{site} · completado el {date}',
@@ -49,4 +49,22 @@ export const executedDocument: Messages<typeof english> = {
   'audit.newLink': 'Nuevo enlace',
   'audit.newLinkValue': 'emitido; los enlaces anteriores dejaron de abrirse',
   'audit.language': 'Idioma',
+  // The contract pages (ADR 3820).
+  'contract.footer': 'Solicitud {id} · página {page} de {pages}',
+  'contract.title': 'Formalizado: {names}',
+  'contract.header': 'Contrato {id} · SHA-256 del contenido {hash}',
+  'contract.completedFields': 'Campos completados',
+  'contract.empty': '(vacío)',
+  'contract.yes': 'Sí',
+  'contract.no': 'No',
+  'contract.signatures': 'Firmas',
+  'contract.signature': 'Firma',
+  'contract.notSigned': '{what}: sin firmar',
+  'contract.signedCaption': '{what} · firmado por {signer} el {date}',
+  'contract.values': '{name}: valores',
+  'contract.unplaced':
+    'Estos valores no pudieron colocarse en el formulario del PDF anterior; forman parte de él.',
+  'contract.signedAs': 'firmado por {signer} como «{name}»',
+  'contract.nobody': '(nadie)',
+  'contract.testMark': 'PRUEBA — sin validez legal',
 };

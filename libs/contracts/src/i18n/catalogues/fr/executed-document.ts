@@ -1,7 +1,7 @@
 import type { Messages } from '../../catalogue.js';
 import type { executedDocument as english } from '../en/executed-document.js';
 
-/** French: the executed document: its cover and audit trail. */
+/** French: the executed document: its cover, contract pages and audit trail. */
 export const executedDocument: Messages<typeof english> = {
   'audit.cover.title': 'Document signé',
   'audit.cover.completed': '{site} · terminé le {date}',
@@ -49,4 +49,22 @@ export const executedDocument: Messages<typeof english> = {
   'audit.newLink': 'Nouveau lien',
   'audit.newLinkValue': 'émis ; les liens précédents ne s’ouvrent plus',
   'audit.language': 'Langue',
+  // The contract pages (ADR 3820).
+  'contract.footer': 'Demande {id} · page {page} sur {pages}',
+  'contract.title': 'Signé : {names}',
+  'contract.header': 'Contrat {id} · SHA-256 du contenu {hash}',
+  'contract.completedFields': 'Champs remplis',
+  'contract.empty': '(vide)',
+  'contract.yes': 'Oui',
+  'contract.no': 'Non',
+  'contract.signatures': 'Signatures',
+  'contract.signature': 'Signature',
+  'contract.notSigned': '{what} : non signé',
+  'contract.signedCaption': '{what} · signé par {signer} le {date}',
+  'contract.values': '{name} : valeurs',
+  'contract.unplaced':
+    'Ces valeurs n’ont pas pu être placées dans le formulaire du PDF ci-dessus ; elles en font partie.',
+  'contract.signedAs': 'signé par {signer} en tant que « {name} »',
+  'contract.nobody': '(personne)',
+  'contract.testMark': 'TEST — sans valeur juridique',
 };

@@ -1,7 +1,7 @@
 import type { Messages } from '../../catalogue.js';
 import type { executedDocument as english } from '../en/executed-document.js';
 
-/** Portuguese: the executed document: its cover and audit trail. */
+/** Portuguese: the executed document: its cover, contract pages and audit trail. */
 export const executedDocument: Messages<typeof english> = {
   'audit.cover.title': 'Documento assinado',
   'audit.cover.completed': '{site} · concluído em {date}',
@@ -49,4 +49,22 @@ export const executedDocument: Messages<typeof english> = {
   'audit.newLink': 'Novo link',
   'audit.newLinkValue': 'emitido; os links anteriores deixaram de abrir',
   'audit.language': 'Idioma',
+  // The contract pages (ADR 3820).
+  'contract.footer': 'Solicitação {id} · página {page} de {pages}',
+  'contract.title': 'Formalizado: {names}',
+  'contract.header': 'Contrato {id} · SHA-256 do conteúdo {hash}',
+  'contract.completedFields': 'Campos preenchidos',
+  'contract.empty': '(vazio)',
+  'contract.yes': 'Sim',
+  'contract.no': 'Não',
+  'contract.signatures': 'Assinaturas',
+  'contract.signature': 'Assinatura',
+  'contract.notSigned': '{what}: não assinado',
+  'contract.signedCaption': '{what} · assinado por {signer} em {date}',
+  'contract.values': '{name}: valores',
+  'contract.unplaced':
+    'Estes valores não puderam ser colocados no formulário do PDF acima; fazem parte dele.',
+  'contract.signedAs': 'assinado por {signer} como “{name}”',
+  'contract.nobody': '(ninguém)',
+  'contract.testMark': 'TESTE — sem validade jurídica',
 };
