@@ -20,14 +20,15 @@ module.exports = {
       severity: 'error',
       comment:
         'The domain is plain data and pure functions: it imports only itself, @esign/contracts, ' +
-        "fp-ts, io-ts and ibantools (pure functions over SWIFT's IBAN registry, ADR 3770).",
+        "fp-ts, io-ts, ibantools (pure functions over SWIFT's IBAN registry, ADR 3770) and " +
+        "jsvat (pure functions over European countries' VAT number rules, ADR 3830).",
       from: { path: '^((?:services|libs)/[^/]+)/src/domain/' },
       to: {
         pathNot: [
           '^$1/src/domain/',
           '^libs/contracts/src/',
-          '(^|/)node_modules/(fp-ts|io-ts|ibantools)/',
-          '^(fp-ts|io-ts|ibantools)(/|$)',
+          '(^|/)node_modules/(fp-ts|io-ts|ibantools|jsvat)/',
+          '^(fp-ts|io-ts|ibantools|jsvat)(/|$)',
         ],
       },
     },

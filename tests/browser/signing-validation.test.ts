@@ -3,7 +3,7 @@ import type { RequestView } from '@esign/contracts';
 import { expectAccessible, signerScreenshot } from './support/signer-pages.js';
 import { json, linkFromMail, openPage, SITE, useSigningFlow } from './support/signing.js';
 
-/** ADR 3600: text fields that ask for a kind of value, on the page the e-mail opened. */
+/** ADRs 3600, 3830: text fields that ask for a kind of value, on the page the e-mail opened. */
 describe('signer flow in headless Chromium: text fields that ask for a kind of value', function () {
   this.timeout(60_000);
   useSigningFlow();
@@ -20,6 +20,7 @@ describe('signer flow in headless Chromium: text fields that ask for a kind of v
           { name: 'phone', type: 'text', validation: 'phone_number' },
           { name: 'work_email', type: 'text', validation: 'email_address' },
           { name: 'zip', type: 'text', validation: 'zip_code' },
+          { name: 'vat_number', type: 'text', validation: 'vat_number' },
           { name: 'signature', type: 'signature' },
         ],
       },
@@ -33,7 +34,10 @@ describe('signer flow in headless Chromium: text fields that ask for a kind of v
       {
         contracts: [created.id],
         signers: [{ signer_id: customer, send_to: { email: true } }],
-        fields: ['phone', 'work_email', 'zip', 'signature'].map((name) => ({ name, assigned_to: customer })),
+        fields: ['phone', 'work_email', 'zip', 'vat_number', 'signature'].map((name) => ({
+          name,
+          assigned_to: customer,
+        })),
       },
       201,
     );
@@ -49,6 +53,10 @@ describe('signer flow in headless Chromium: text fields that ask for a kind of v
     await phone.fill('555-0143');
     await page.getByLabel(/^Work email/).fill('cara@work.example.com');
     await page.getByLabel(/^Zip/).fill('12345');
+    // ADR 3830: typed as written, its check digit one off.
+    const vat = page.getByLabel(/^Vat number/);
+    assert.equal(await vat.getAttribute('autocapitalize'), 'characters');
+    await vat.fill('DE 136 695 977');
     await page.getByLabel('Type your full name').fill('Cara Customer');
     await page.getByLabel(/I have reviewed the document above/).check();
     await page.getByRole('button', { name: 'Sign', exact: true }).click();
@@ -62,11 +70,17 @@ describe('signer flow in headless Chromium: text fields that ask for a kind of v
       'the refusal, then the hint',
     );
     assert.equal(await page.getByLabel(/^Zip/).inputValue(), '12345', 'what was typed is kept');
+    await page
+      .locator('p.error', {
+        hasText: 'Vat number: must be a European VAT number with its country code, like DE136695976',
+      })
+      .waitFor();
     await expectAccessible(page, 'the signing page refusing a phone number');
     await phone.scrollIntoViewIfNeeded();
     await signerScreenshot(page, 'validation');
 
     await phone.fill('(555) 014-3000');
+    await vat.fill('DE 136 695 976');
     await page.getByLabel(/I have reviewed the document above/).check();
     await Promise.all([
       page.waitForURL(/\/sign\/done/),
@@ -74,6 +88,11 @@ describe('signer flow in headless Chromium: text fields that ask for a kind of v
     ]);
     const after = await json<RequestView>('GET', `/v1.1/requests/${view.id}`);
     assert.equal(after.state, 'completed');
+    const entered = await json<{ data: { name: string; value: unknown }[] }>(
+      'GET',
+      `/v1.1/requests/${view.id}/field_values`,
+    );
+    assert.equal(entered.data.find((f) => f.name === 'vat_number')?.value, 'DE 136 695 976', 'kept as typed');
     assert.deepEqual(
       problems.filter((p) => !p.startsWith('Failed to load resource')),
       [],

@@ -2556,7 +2556,8 @@ export interface components {
       | 'bank_routing_number'
       | 'uk_postcode'
       | 'ca_postal_code'
-      | 'iban';
+      | 'iban'
+      | 'vat_number';
     ShownIf: {
       field: string;
       equals?: string | boolean | string[];

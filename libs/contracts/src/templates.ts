@@ -44,7 +44,8 @@ export type TemplateFieldType = t.TypeOf<typeof TemplateFieldType>;
  * 123456789), `ein` (a US Employer Identification Number, 12-3456789) and
  * `bank_routing_number` (9 digits whose ABA check digit holds, 021000021); and (ADR 3690)
  * `uk_postcode` (SW1A 1AA), `ca_postal_code` (K1A 0B1) and `iban` (an international bank
- * account number whose ISO 13616 check digits hold, DE89 3704 0044 0532 0130 00).
+ * account number whose ISO 13616 check digits hold, DE89 3704 0044 0532 0130 00); and (ADR
+ * 3830) `vat_number` (a European VAT number with its country's prefix, DE136695976).
  */
 export const TextValidation = t.keyof(
   {
@@ -59,6 +60,7 @@ export const TextValidation = t.keyof(
     uk_postcode: null,
     ca_postal_code: null,
     iban: null,
+    vat_number: null,
   },
   'TextValidation',
 );
@@ -69,7 +71,7 @@ export interface TextInput {
   readonly type: 'email' | 'tel' | 'text';
   readonly inputmode?: 'numeric';
   /**
-   * A code of letters and digits (a postcode, an IBAN: ADR 3690), typed as written: a
+   * A code of letters and digits (a postcode, an IBAN: ADR 3690, a VAT number: ADR 3830), typed as written: a
    * phone's keyboard in capitals, no spelling fixes (`autocapitalize="characters"`,
    * `spellcheck="false"`).
    */
@@ -88,6 +90,7 @@ const VALIDATION_INPUT: Readonly<Record<TextValidation, TextInput>> = {
   uk_postcode: { type: 'text', code: true },
   ca_postal_code: { type: 'text', code: true },
   iban: { type: 'text', code: true },
+  vat_number: { type: 'text', code: true },
 };
 
 /**

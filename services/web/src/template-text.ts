@@ -68,6 +68,7 @@ const ASKS: Readonly<Record<TextValidation, string>> = {
   uk_postcode: 'a UK postcode',
   ca_postal_code: 'a Canadian postal code',
   iban: 'an IBAN',
+  vat_number: 'a European VAT number',
 };
 
 /** A date's bound as the field table says it: `today + 30 days` for `today+30` (ADR 3650). */

@@ -1,4 +1,5 @@
 import { isValidIBAN } from 'ibantools';
+import * as vat from 'jsvat';
 import { isEmail, resolveBound, type TextValidation } from '@esign/contracts';
 
 // What a field's value must be, whatever declares it: a calendar date within its bounds
@@ -35,6 +36,52 @@ const isRoutingNumber = (value: string): boolean => {
 const isIban = (value: string): boolean =>
   !/ {2}/.test(value) && isValidIBAN(value.replace(/ /g, '').toUpperCase());
 
+/** The countries whose VAT numbers `vat_number` takes (ADR 3830): Europe's that `jsvat` knows. */
+const VAT_COUNTRIES = [
+  vat.andorra,
+  vat.austria,
+  vat.belgium,
+  vat.bulgaria,
+  vat.croatia,
+  vat.cyprus,
+  vat.czechRepublic,
+  vat.denmark,
+  vat.estonia,
+  vat.europe,
+  vat.finland,
+  vat.france,
+  vat.germany,
+  vat.greece,
+  vat.hungary,
+  vat.ireland,
+  vat.italy,
+  vat.latvia,
+  vat.lithuania,
+  vat.luxembourg,
+  vat.malta,
+  vat.netherlands,
+  vat.norway,
+  vat.poland,
+  vat.portugal,
+  vat.romania,
+  vat.serbia,
+  vat.slovakiaRepublic,
+  vat.slovenia,
+  vat.spain,
+  vat.sweden,
+  vat.switzerland,
+  vat.unitedKingdom,
+];
+
+/**
+ * A European VAT number (ADR 3830), written in any case, its country's prefix first (EL for
+ * Greece, CHE for Switzerland, EU for the non-Union scheme), with single spaces, dots or
+ * hyphens between characters or none: the length, letters and digits that country's numbers
+ * have, and its check digits, as `jsvat` keeps them.
+ */
+const isVatNumber = (value: string): boolean =>
+  /^[A-Za-z]{2}(?:[ .-]?[A-Za-z0-9])+$/.test(value) && vat.checkVAT(value, VAT_COUNTRIES).isValid;
+
 const VALIDATIONS: Readonly<Record<TextValidation, (value: string) => boolean>> = {
   email_address: isEmail,
   numbers_only: (value) => /^[0-9]+$/.test(value),
@@ -51,6 +98,7 @@ const VALIDATIONS: Readonly<Record<TextValidation, (value: string) => boolean>> 
   // Canada Post's letter-digit-letter, digit-letter-digit, without D, F, I, O, Q or U: K1A 0B1.
   ca_postal_code: (value) => /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i.test(value),
   iban: isIban,
+  vat_number: isVatNumber,
 };
 
 /** Whether a text value (trimmed) looks as `validation` asks (ADR 3600). */
@@ -70,6 +118,7 @@ export const VALIDATION_PROBLEM: Readonly<Record<TextValidation, string>> = {
   uk_postcode: 'must be a UK postcode, like SW1A 1AA',
   ca_postal_code: 'must be a Canadian postal code, like K1A 0B1',
   iban: 'must be an IBAN, like DE89 3704 0044 0532 0130 00',
+  vat_number: 'must be a European VAT number with its country code, like DE136695976',
 };
 
 /**

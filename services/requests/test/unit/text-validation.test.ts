@@ -102,6 +102,30 @@ describe('requests domain: a text field that asks for a kind of value (ADR 3600)
           'GB25 1234 1234 5698 7654 32', // a British IBAN's bank code is four letters
         ],
       ],
+      // ADR 3830: a European VAT number, its country's prefix first, its check digits holding.
+      vat_number: [
+        [
+          'DE136695976',
+          'de 136 695 976',
+          'DE-136.695.976',
+          'ATU13585627',
+          'FR40303265045',
+          'EL094259216', // Greece's prefix
+          'CHE-116.281.710', // Switzerland's
+          'GB980780684',
+          'ESX2482300W',
+        ],
+        [
+          'DE136695977', // the check digit does not hold
+          'DE13669597', // a digit short
+          '136695976', // no country
+          'GR094259216', // Greece's numbers are EL
+          'XX136695976',
+          'DE 136  695 976',
+          'DE136695976!',
+          '',
+        ],
+      ],
     } as const;
     for (const [validation, [good, bad]] of Object.entries(cases)) {
       for (const value of good)

@@ -45,8 +45,8 @@ const FIELDS_HINT = html`One per line as <code>name: type</code>, the type one o
     <li><code>plan: choice [Basic | Pro]</code>: a choice's options</li>
     <li>
       <code>zip: text zip_code min 5 max 10</code>: a kind of value (email_address, numbers_only,
-      phone_number, zip_code, letters_only, ssn, ein, bank_routing_number, uk_postcode, ca_postal_code or
-      iban), and the fewest and most characters
+      phone_number, zip_code, letters_only, ssn, ein, bank_routing_number, uk_postcode, ca_postal_code, iban
+      or vat_number), and the fewest and most characters
     </li>
     <li>
       <code>start_on: date from today to today+90</code>: the earliest and latest dates (YYYY-MM-DD, or the

@@ -33,6 +33,8 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.ukPostcode': 'Eine britische Postleitzahl, z. B. SW1A 1AA',
   'page.asks.caPostalCode': 'Eine kanadische Postleitzahl, z. B. K1A 0B1',
   'page.asks.iban': 'Eine internationale Kontonummer (IBAN), z. B. DE89 3704 0044 0532 0130 00',
+  'page.asks.vatNumber':
+    'Eine europäische Umsatzsteuer-Identifikationsnummer mit Ländercode, z. B. DE136695976',
   'page.asks.atLeast': 'Mindestens {min} Zeichen',
   'page.askedIfTicked': 'Nur gefragt, wenn „{label}“ angekreuzt ist.',
   'page.askedIfNotTicked': 'Nur gefragt, wenn „{label}“ nicht angekreuzt ist.',

@@ -29,6 +29,7 @@ export const signerPage = {
   'page.asks.ukPostcode': 'A UK postcode, like SW1A 1AA',
   'page.asks.caPostalCode': 'A Canadian postal code, like K1A 0B1',
   'page.asks.iban': 'An international bank account number (IBAN), like DE89 3704 0044 0532 0130 00',
+  'page.asks.vatNumber': 'A European VAT number with its country code, like DE136695976',
   'page.asks.atLeast': 'At least {min} characters',
   'page.askedIfTicked': 'Asked only when “{label}” is ticked.',
   'page.askedIfNotTicked': 'Asked only when “{label}” is not ticked.',

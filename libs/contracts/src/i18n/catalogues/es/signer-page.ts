@@ -32,6 +32,7 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.ukPostcode': 'Un código postal del Reino Unido, como SW1A 1AA',
   'page.asks.caPostalCode': 'Un código postal de Canadá, como K1A 0B1',
   'page.asks.iban': 'Un número de cuenta bancaria internacional (IBAN), como DE89 3704 0044 0532 0130 00',
+  'page.asks.vatNumber': 'Un número de IVA europeo con el código de su país, como DE136695976',
   'page.asks.atLeast': 'Al menos {min} caracteres',
   'page.askedIfTicked': 'Solo se pide si «{label}» está marcado.',
   'page.askedIfNotTicked': 'Solo se pide si «{label}» no está marcado.',

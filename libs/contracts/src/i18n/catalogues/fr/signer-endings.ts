@@ -136,6 +136,7 @@ export const signerEndings: Messages<typeof english> = {
   'problem.ukPostcode': 'doit être un code postal britannique, comme SW1A 1AA',
   'problem.caPostalCode': 'doit être un code postal canadien, comme K1A 0B1',
   'problem.iban': 'doit être un IBAN, comme DE89 3704 0044 0532 0130 00',
+  'problem.vatNumber': 'doit être un numéro de TVA européen avec le code de son pays, comme DE136695976',
   'problem.typeName': 'saisissez votre nom complet pour signer',
   'problem.consent': 'cochez la case pour accepter de signer électroniquement',
   'problem.reason': 'indiquez à l’expéditeur pourquoi vous refusez',

@@ -32,6 +32,7 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.ukPostcode': 'Un code postal britannique, comme SW1A 1AA',
   'page.asks.caPostalCode': 'Un code postal canadien, comme K1A 0B1',
   'page.asks.iban': 'Un numéro de compte bancaire international (IBAN), comme DE89 3704 0044 0532 0130 00',
+  'page.asks.vatNumber': 'Un numéro de TVA européen avec le code de son pays, comme DE136695976',
   'page.asks.atLeast': 'Au moins {min} caractères',
   'page.askedIfTicked': 'Demandé seulement si « {label} » est coché.',
   'page.askedIfNotTicked': 'Demandé seulement si « {label} » n’est pas coché.',

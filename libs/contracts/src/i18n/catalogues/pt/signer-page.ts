@@ -32,6 +32,7 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.ukPostcode': 'Um código postal do Reino Unido, como SW1A 1AA',
   'page.asks.caPostalCode': 'Um código postal do Canadá, como K1A 0B1',
   'page.asks.iban': 'Um número de conta bancária internacional (IBAN), como DE89 3704 0044 0532 0130 00',
+  'page.asks.vatNumber': 'Um número de IVA europeu com o código do país, como DE136695976',
   'page.asks.atLeast': 'Pelo menos {min} caracteres',
   'page.askedIfTicked': 'Só é pedido quando “{label}” está marcado.',
   'page.askedIfNotTicked': 'Só é pedido quando “{label}” não está marcado.',

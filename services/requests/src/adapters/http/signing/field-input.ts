@@ -51,6 +51,7 @@ const ASKS: Readonly<Record<TextValidation, MessageKey>> = {
   uk_postcode: 'page.asks.ukPostcode',
   ca_postal_code: 'page.asks.caPostalCode',
   iban: 'page.asks.iban',
+  vat_number: 'page.asks.vatNumber',
 };
 
 /** The kind of value a text field asks for: the first of its definitions that asks. */

@@ -24,6 +24,7 @@ const FIXED: Readonly<Record<string, MessageKey>> = {
   'must be a UK postcode, like SW1A 1AA': 'problem.ukPostcode',
   'must be a Canadian postal code, like K1A 0B1': 'problem.caPostalCode',
   'must be an IBAN, like DE89 3704 0044 0532 0130 00': 'problem.iban',
+  'must be a European VAT number with its country code, like DE136695976': 'problem.vatNumber',
   'type your full name to sign': 'problem.typeName',
   'tick the box to agree to sign electronically': 'problem.consent',
   'tell the sender why you decline': 'problem.reason',
