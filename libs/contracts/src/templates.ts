@@ -71,9 +71,9 @@ export interface TextInput {
   readonly type: 'email' | 'tel' | 'text';
   readonly inputmode?: 'numeric';
   /**
-   * A code of letters and digits (a postcode, an IBAN: ADR 3690, a VAT number: ADR 3830), typed as written: a
-   * phone's keyboard in capitals, no spelling fixes (`autocapitalize="characters"`,
-   * `spellcheck="false"`).
+   * A code of letters and digits (a postcode, an IBAN: ADR 3690, a VAT number: ADR 3830),
+   * typed as written: a phone's keyboard in capitals, no spelling fixes
+   * (`autocapitalize="characters"`, `spellcheck="false"`).
    */
   readonly code?: true;
 }
@@ -255,7 +255,10 @@ export const ContractFieldView = t.intersection([
     /** A date field's bounds (ADRs 3620, 3650): YYYY-MM-DD, `today`, `today+N` or `today-N`. */
     earliest: t.string,
     latest: t.string,
-    /** Asked for only while another field is ticked, or not, or has one of these options chosen, or is filled in, or not (ADRs 3710, 3760, 3790, 3800). */
+    /**
+     * Asked for only while another field, asked for itself, is ticked, or not, or has one of
+     * these options chosen, or is filled in, or not (ADRs 3710, 3760, 3790, 3800, 3810).
+     */
     shown_if: t.intersection([
       t.type({ field: t.string }),
       t.partial({ equals: t.union([t.string, t.boolean, t.array(t.string)]) }),

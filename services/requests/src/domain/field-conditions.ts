@@ -14,25 +14,25 @@ interface Shaped {
   readonly shownIf?: ShownIf;
 }
 
+/** Each type as a refusal names it. */
 const KIND: Readonly<Record<string, string>> = {
-  signature: 'a signature field',
-  date_signed: 'a date signed field',
+  checkbox: 'checkbox',
+  text: 'text field',
+  date: 'date field',
+  signature: 'signature field',
+  date_signed: 'date signed field',
 };
+
+const aKind = (type: string): string => (KIND[type] === undefined ? type : `a ${KIND[type]}`);
 
 /** The types a condition can name: a box ticked or not, a choice's options, a text or date filled in or not. */
 const TRIGGERS: ReadonlySet<string> = new Set(['checkbox', 'choice', 'text', 'date']);
 
-/** What `equals` means on a field set or not (a checkbox, a text or a date field), for a refusal. */
-const SIDES: Readonly<Record<string, string>> = {
-  checkbox: 'when ticked (true, as when left out) or when not ticked (false)',
-  text: 'when filled in (true, as when left out) or when left empty (false)',
-  date: 'when filled in (true, as when left out) or when left empty (false)',
-};
-const KINDS: Readonly<Record<string, string>> = {
-  checkbox: 'checkbox',
-  text: 'text field',
-  date: 'date field',
-};
+/** What `equals` means on a field of `type` set or not (a checkbox, a text or a date field), for a refusal. */
+const sides = (type: string): string =>
+  type === 'checkbox'
+    ? 'when ticked (true, as when left out) or when not ticked (false)'
+    : 'when filled in (true, as when left out) or when left empty (false)';
 
 /**
  * How the conditions from `trigger` on lead back to the field `name`, if they do (ADR 3810):
@@ -74,7 +74,7 @@ const conditionError = (
   if (!TRIGGERS.has(trigger.type))
     return fieldError(
       `${path}.field`,
-      `must name a checkbox, a choice, a text or a date field: "${trigger.name}" is ${KIND[trigger.type] ?? trigger.type}`,
+      `must name a checkbox, a choice, a text or a date field: "${trigger.name}" is ${aKind(trigger.type)}`,
     );
   const circle = circleThrough(d.name, trigger, byName);
   if (circle !== undefined)
@@ -84,7 +84,7 @@ const conditionError = (
       ? undefined
       : fieldError(
           `${path}.equals`,
-          `must be true or false: the ${KINDS[trigger.type]!} "${trigger.name}" shows it ${SIDES[trigger.type]!}`,
+          `must be true or false: the ${KIND[trigger.type]!} "${trigger.name}" shows it ${sides(trigger.type)}`,
         );
   const options = trigger.options ?? [];
   if (condition.equals === undefined)

@@ -221,8 +221,7 @@ export class Writer {
     this.plain(caption, { size: 8.5, muted: true, after: 10 });
   }
 
-  /** "Request … · page n of N" at the foot of every page of the document. */
-  /** Writes `line(page, pages)` at the foot of every page, numbered from 1. */
+  /** Writes `line(page, pages)` ("Request … · page n of N") at the foot of every page, from 1. */
   footer(line: (page: number, pages: number) => string): void {
     const pages = this.doc.getPages();
     pages.forEach((page, i) => {
