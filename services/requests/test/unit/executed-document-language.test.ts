@@ -80,8 +80,8 @@ const executed = async (locale: Locale | undefined) => {
   };
   const bytes = await pdfLibRenderer.executed(document)();
   assert.ok(bytes._tag === 'Right');
-  const title = (await PDFDocument.load(bytes.right, { updateMetadata: false })).getTitle();
-  return { title, text: (await pdfText(bytes.right)).text };
+  const read = await PDFDocument.load(bytes.right, { updateMetadata: false });
+  return { title: read.getTitle(), subject: read.getSubject(), text: (await pdfText(bytes.right)).text };
 };
 
 /** ADR 3820: the contract pages in the document's language, as its cover and audit pages. */
@@ -89,7 +89,7 @@ describe('executed documents: the contract pages in the document’s language (A
   this.timeout(60_000); // the first document parses the fonts
 
   it('words the contract pages, the footer, the test mark and the title in German, and keeps what was recorded', async () => {
-    const { title, text } = await executed('de');
+    const { title, subject, text } = await executed('de');
     for (const german of [
       'Vertrag 1 · SHA-256 des Inhalts aaaa',
       'Ausgefüllte Felder',
@@ -117,10 +117,14 @@ describe('executed documents: the contract pages in the document’s language (A
     ])
       assert.ok(!text.includes(english), `${english} in ${text}`);
     assert.equal(title, 'Unterzeichnet: Mietvertrag, Anlage');
+    assert.equal(
+      subject,
+      'Anfrage 00000000-0000-4000-8000-000000000001, abgeschlossen am 2030-01-02T10:00:00.000Z',
+    );
   });
 
   it('words them in English without a language, as before', async () => {
-    const { title, text } = await executed(undefined);
+    const { title, subject, text } = await executed(undefined);
     for (const english of [
       'Contract 1 · content SHA-256 aaaa',
       'Completed fields',
@@ -134,5 +138,6 @@ describe('executed documents: the contract pages in the document’s language (A
     ])
       assert.ok(text.includes(english), `${english} in ${text}`);
     assert.equal(title, 'Executed: Mietvertrag, Anlage');
+    assert.equal(subject, 'Request 00000000-0000-4000-8000-000000000001, completed 2030-01-02T10:00:00.000Z');
   });
 });

@@ -55,7 +55,7 @@ export const pdfLibRenderer: PdfRenderer = {
       const names = document.contracts.map((c) => c.name).join(', ');
       doc.setTitle(t('contract.title', { names }));
       doc.setLanguage(document.locale ?? 'en');
-      doc.setSubject(`Request ${document.requestId}, completed ${document.completedAt}`);
+      doc.setSubject(t('contract.subject', { id: document.requestId, date: document.completedAt }));
       doc.setAuthor(document.siteName);
       doc.setKeywords(['executed', document.requestId, document.documentSha256]);
       doc.setProducer(PRODUCER);

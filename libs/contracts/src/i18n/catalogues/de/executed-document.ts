@@ -51,6 +51,7 @@ export const executedDocument: Messages<typeof english> = {
   'audit.language': 'Sprache',
   // The contract pages (ADR 3820).
   'contract.footer': 'Anfrage {id} · Seite {page} von {pages}',
+  'contract.subject': 'Anfrage {id}, abgeschlossen am {date}',
   'contract.title': 'Unterzeichnet: {names}',
   'contract.header': 'Vertrag {id} · SHA-256 des Inhalts {hash}',
   'contract.completedFields': 'Ausgefüllte Felder',

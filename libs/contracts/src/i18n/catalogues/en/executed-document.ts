@@ -48,6 +48,7 @@ export const executedDocument = {
   'audit.language': 'Language',
   // The contract pages (ADR 3820).
   'contract.footer': 'Request {id} · page {page} of {pages}',
+  'contract.subject': 'Request {id}, completed {date}',
   'contract.title': 'Executed: {names}',
   'contract.header': 'Contract {id} · content SHA-256 {hash}',
   'contract.completedFields': 'Completed fields',

@@ -51,6 +51,7 @@ export const executedDocument: Messages<typeof english> = {
   'audit.language': 'Idioma',
   // The contract pages (ADR 3820).
   'contract.footer': 'Solicitud {id} · página {page} de {pages}',
+  'contract.subject': 'Solicitud {id}, completada el {date}',
   'contract.title': 'Formalizado: {names}',
   'contract.header': 'Contrato {id} · SHA-256 del contenido {hash}',
   'contract.completedFields': 'Campos completados',

@@ -51,6 +51,7 @@ export const executedDocument: Messages<typeof english> = {
   'audit.language': 'Langue',
   // The contract pages (ADR 3820).
   'contract.footer': 'Demande {id} · page {page} sur {pages}',
+  'contract.subject': 'Demande {id}, terminée le {date}',
   'contract.title': 'Signé : {names}',
   'contract.header': 'Contrat {id} · SHA-256 du contenu {hash}',
   'contract.completedFields': 'Champs remplis',

@@ -51,6 +51,7 @@ export const executedDocument: Messages<typeof english> = {
   'audit.language': 'Idioma',
   // The contract pages (ADR 3820).
   'contract.footer': 'Solicitação {id} · página {page} de {pages}',
+  'contract.subject': 'Solicitação {id}, concluída em {date}',
   'contract.title': 'Formalizado: {names}',
   'contract.header': 'Contrato {id} · SHA-256 do conteúdo {hash}',
   'contract.completedFields': 'Campos preenchidos',
