@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { typedFields, type TypedField } from '../../src/domain/document.js';
 import { checkSignature, fieldsToFill } from '../../src/domain/signing.js';
 import type { TemplateField } from '../../src/domain/template-fields.js';
@@ -30,3 +31,16 @@ export const signing = (values: Record<string, string>, fields: readonly TypedFi
     typedName: 'Alice',
     consent: true,
   });
+
+/**
+ * What signing with `values` is refused for: each problem's field by name, or its target
+ * (`TypedName`, `Consent`); none when it is taken.
+ */
+export const refused = (values: Record<string, string>, fields: readonly TypedField[]): string[] => {
+  const signed = signing(values, fields);
+  return E.isLeft(signed)
+    ? signed.left.map(({ target }) =>
+        target._tag === 'Field' ? fields.find((f) => f.index === target.index)!.name : target._tag,
+      )
+    : [];
+};

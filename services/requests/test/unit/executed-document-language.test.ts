@@ -33,12 +33,7 @@ const executed = async (locale: Locale | undefined) => {
   const pdf = await form.save();
   const field = (name: string, type: 'text' | 'checkbox' | 'signature', value: string | boolean | null) => ({
     name,
-    definition:
-      type === 'text'
-        ? { name, type, maxLength: null }
-        : type === 'checkbox'
-          ? { name, type }
-          : { name, type },
+    definition: type === 'text' ? { name, type, maxLength: null } : { name, type },
     value,
     signerId: 'dora@example.com',
     signature: type === 'signature' ? act : null,

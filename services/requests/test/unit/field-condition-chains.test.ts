@@ -5,19 +5,7 @@ import { fieldInput } from '../../src/adapters/http/signing/field-input.js';
 import { askedWhen } from '../../src/adapters/http/signing/shown-if.js';
 import { declareFields, type TemplateField } from '../../src/domain/template-fields.js';
 import { left, right } from '../support/builders.js';
-import { signerFields, signing } from '../support/signer-conditions.js';
-
-/** What is asked of a signer who posts `values`: the names of the fields refused as missing. */
-const missing = (values: Record<string, string>, fields: ReturnType<typeof signerFields>) => {
-  const signed = signing(values, fields);
-  return E.isLeft(signed)
-    ? signed.left.flatMap((p) =>
-        p.target._tag === 'Field'
-          ? [fields.find((f) => f.index === (p.target as { index: number }).index)!.name]
-          : [],
-      )
-    : [];
-};
+import { refused, signerFields, signing } from '../support/signer-conditions.js';
 
 /** ADR 3810: a condition may name a field asked for on a condition of its own. */
 describe('requests domain: a field whose condition names a field asked for on a condition of its own', () => {
@@ -75,8 +63,8 @@ describe('requests domain: a field whose condition names a field asked for on a 
 
   it('asks for a field only while the field its condition names is asked for itself, whatever was posted for that one', () => {
     const own = signerFields(FIELDS);
-    assert.deepEqual(missing({ married: 'on', spouse_works: 'on' }, own), ['spouse_employer']);
-    assert.deepEqual(missing({ married: 'on' }, own), ['spouse_why_not']);
+    assert.deepEqual(refused({ married: 'on', spouse_works: 'on' }, own), ['spouse_employer']);
+    assert.deepEqual(refused({ married: 'on' }, own), ['spouse_why_not']);
     // Not married: the spouse's box is not asked for, so neither field under it is, even the
     // one asked for while it is not ticked, and a tick posted for it anyway is dropped.
     const single = signing({ spouse_works: 'on', spouse_employer: 'posted anyway' }, own);
@@ -101,10 +89,10 @@ describe('requests domain: a field whose condition names a field asked for on a 
         { name: 'd', type: 'checkbox' },
       ],
     );
-    assert.deepEqual(missing({}, own), []);
+    assert.deepEqual(refused({}, own), []);
     // The circle holds nothing up by itself: b is asked for while c is ticked (or a filled in).
-    assert.deepEqual(missing({ b: 'on' }, own), []);
-    assert.deepEqual(missing({ c: 'on', b: 'on' }, own), ['a']);
+    assert.deepEqual(refused({ b: 'on' }, own), []);
+    assert.deepEqual(refused({ c: 'on', b: 'on' }, own), ['a']);
   });
 
   it('names the field its condition reads on the signer’s page, in their language', () => {
