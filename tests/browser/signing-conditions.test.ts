@@ -47,9 +47,9 @@ const signAndRead = async (page: Page, id: string, name: string) => {
 };
 
 /**
- * ADRs 3710, 3760, 3790, 3800, 3810: fields asked for only while a box is ticked, or is not,
+ * ADRs 3710, 3760, 3790, 3800, 3810, 3840: fields asked for only while a box is ticked, or is not,
  * or a choice has one of some options, or a field is filled in, or left empty, that field
- * perhaps asked for on a condition of its own.
+ * perhaps asked for on a condition of its own, or one another signer answered.
  */
 describe('signer flow in headless Chromium: fields asked for only when another is ticked or chosen', function () {
   this.timeout(60_000);
@@ -187,6 +187,75 @@ describe('signer flow in headless Chromium: fields asked for only when another i
       ['married', false],
       ['spouse_works', false],
       ['spouse_employer', ''],
+    ]);
+    assert.deepEqual(
+      problems.filter((p) => !p.startsWith('Failed to load resource')),
+      [],
+    );
+    await page.context().close();
+  });
+
+  it('decides a condition on a field another signer answered by what they signed with (ADR 3840)', async () => {
+    const fields = [
+      { name: 'married', type: 'checkbox' },
+      { name: 'spouse_works', type: 'checkbox', shown_if: { field: 'married' } },
+      { name: 'spouse_employer', type: 'text', shown_if: { field: 'spouse_works' } },
+      { name: 'witness', type: 'text', shown_if: { field: 'married', equals: false } },
+      { name: 'signature', type: 'signature' },
+    ];
+    const created = await json<{ id: number }>(
+      'POST',
+      `/v1.1/sites/${SITE.id}/contracts`,
+      {
+        type: 'html',
+        name: 'Joint lease',
+        html: '<h1>Joint lease</h1><p>The tenant answers first, then the guarantor.</p>',
+        fields,
+      },
+      201,
+    );
+    await json('POST', `/v1.1/contracts/${created.id}/publish`);
+    const [tenant, guarantor] = ['ht', 'hg'].map((prefix) => `${prefix}-${Date.now()}@example.com`);
+    const view = await json<RequestView>(
+      'POST',
+      `/v1.1/sites/${SITE.id}/requests`,
+      {
+        contracts: [created.id],
+        signers: [tenant, guarantor].map((signer_id) => ({ signer_id, send_to: { email: true } })),
+        fields: fields.map(({ name }) => ({ name, assigned_to: name === 'married' ? tenant : guarantor })),
+      },
+      201,
+    );
+    await json('POST', `/v1.1/requests/${view.id}/send`);
+
+    const first = await openPage();
+    assert.equal((await first.page.goto(await linkFromMail(tenant!)))?.status(), 200);
+    await first.page.getByRole('checkbox', { name: 'Married' }).check();
+    await first.page.getByLabel('Type your full name').fill('Tia Tenant');
+    await first.page.getByLabel(/I have reviewed the document above/).check();
+    await Promise.all([
+      first.page.waitForURL(/\/sign\/done/),
+      first.page.getByRole('button', { name: 'Sign', exact: true }).click(),
+    ]);
+    await first.page.context().close();
+
+    const { page, problems } = await openPage();
+    assert.equal((await page.goto(await linkFromMail(guarantor!)))?.status(), 200);
+    const works = page.getByRole('checkbox', { name: 'Spouse works' });
+    const employer = page.getByRole('textbox', { name: 'Spouse employer (required)' });
+    assert.equal(await works.isVisible(), true, 'the tenant is married: asked');
+    assert.equal(await page.getByText(/Married/).count(), 0, 'no sentence naming the tenant’s answer');
+    assert.equal(await page.getByRole('textbox', { name: /Witness/ }).count(), 0, 'not on the page at all');
+    assert.equal(await employer.isVisible(), false, 'still follows the guarantor’s own box');
+    await works.check();
+    await employer.fill('Acme');
+    await expectAccessible(page, 'the signing page with a field another signer’s answer asks for');
+    await signerScreenshot(page, 'conditions-answered');
+    assert.deepEqual(await signAndRead(page, view.id, 'Gus Guarantor'), [
+      ['married', true],
+      ['spouse_works', true],
+      ['spouse_employer', 'Acme'],
+      ['witness', ''],
     ]);
     assert.deepEqual(
       problems.filter((p) => !p.startsWith('Failed to load resource')),

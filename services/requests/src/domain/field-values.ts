@@ -1,4 +1,6 @@
 import { kindOf, type FieldKind, type TypedField } from './document.js';
+import type { Answered } from './answers.js';
+import type { RequestSigner } from './signature-request.js';
 import { executedValue, type EnteredAct, type FieldValue } from './signing.js';
 
 /** A field of a Request with the value the executed document shows for it (ADR 3730). */
@@ -48,3 +50,20 @@ export const concealedText = (value: string): string => {
 /** Whether the executed document conceals a field's value: any contract naming it says so (ADR 3740). */
 export const isConcealed = (field: TypedField): boolean =>
   field.definitions.some((d) => d.type === 'text' && d.conceal === true);
+
+/**
+ * The fields of the Request other signers than `signer` have signed with, and their values,
+ * which a condition reads (ADR 3840). Not a concealed one (ADR 3740): whether a field is
+ * asked for would tell its value to the next signer, which the executed document does not.
+ */
+export const answeredBy = (
+  fields: readonly TypedField[],
+  acts: readonly EnteredAct[],
+  signer: RequestSigner,
+): Answered[] =>
+  fields.flatMap((field) => {
+    if (field.assignedTo === signer.signerId || isConcealed(field)) return [];
+    const act = acts.find((a) => a.kind === 'signed' && a.signerId === field.assignedTo);
+    const value = act?.values[field.name];
+    return value === undefined ? [] : [{ field, value }];
+  });

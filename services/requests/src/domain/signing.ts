@@ -1,7 +1,8 @@
 import type { Contact } from './signer.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { fitsValidation, isCalendarDate, outsideBounds, VALIDATION_PROBLEM } from './field-value-rules.js';
-import { conditionsOf, isAsked, type Answer } from './field-conditions.js';
+import { answerOf, isTicked, recordedAnswer, type Answered } from './answers.js';
+import { conditionsOf, isAsked } from './field-conditions.js';
 import { isRequired } from './template-fields.js';
 import { kindOf, type TypedField } from './document.js';
 import type { RequestSigner } from './signature-request.js';
@@ -77,30 +78,6 @@ export const datesSigned = (fields: readonly TypedField[], signer: RequestSigner
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-const CHECKED = new Set(['on', 'true', 'yes', '1']);
-const isTicked = (raw: string): boolean => CHECKED.has(raw);
-
-/**
- * The answer posted for each of the signer's fields, by name: what a condition reads (ADR
- * 3710), a box set when ticked, any other field when not blank (ADR 3800), and whether the
- * field is asked for itself (ADR 3810), which its own conditions decide. A template's never
- * lead back to the field, but two contracts' together may: a condition met again on the way
- * is read as one naming someone else's field, which never hides it.
- */
-const answerOf = (fields: readonly TypedField[], posted: ReadonlyMap<number, string>) => {
-  const reading = new Set<string>();
-  const answer = (name: string): Answer | undefined => {
-    const field = fields.find((f) => f.name === name);
-    if (field === undefined || reading.has(name)) return undefined;
-    reading.add(name);
-    const asked = isAsked(conditionsOf(field.definitions), answer);
-    reading.delete(name);
-    const raw = posted.get(field.index) ?? '';
-    return { asked, raw, set: kindOf(field) === 'checkbox' ? isTicked(raw) : raw.trim() !== '' };
-  };
-  return answer;
-};
-
 /** The most characters a text field's value may have: the smallest limit of its definitions. */
 export const textLimit = (field: TypedField): number =>
   Math.min(
@@ -131,7 +108,7 @@ const checkField = (
   switch (kindOf(field)) {
     case 'checkbox':
       if (raw === undefined || raw === '') return required ? E.left('must be ticked') : E.right(false);
-      return CHECKED.has(raw) ? E.right(true) : E.left('must be ticked or left empty');
+      return isTicked(raw) ? E.right(true) : E.left('must be ticked or left empty');
     case 'date': {
       const value = (raw ?? '').trim();
       if (value === '') return required ? E.left('is required') : E.right('');
@@ -178,11 +155,17 @@ export const checkSignature = (
     readonly consent: boolean;
     /** The day of the signing act (UTC, YYYY-MM-DD): a date field's bound of `today` (ADR 3620). */
     readonly today?: string;
+    /** The fields other signers have signed with, which conditions read too (ADR 3840). */
+    readonly answered?: readonly Answered[];
   },
 ): E.Either<SubmissionProblem[], { values: Record<string, FieldValue>; typedName: string }> => {
   const problems: SubmissionProblem[] = [];
   const values: Record<string, FieldValue> = {};
-  const answer = answerOf(fields, form.values);
+  const answer = answerOf(
+    fields,
+    (field) => form.values.get(field.index),
+    recordedAnswer(form.answered ?? []),
+  );
   for (const field of fields) {
     // One not asked for (ADR 3710) is left empty, whatever was posted or pre-filled for it.
     if (!isAsked(conditionsOf(field.definitions), answer)) {

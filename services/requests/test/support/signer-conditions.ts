@@ -1,4 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { Translator } from '@esign/contracts';
+import { fieldInput } from '../../src/adapters/http/signing/field-input.js';
+import { askedWhen } from '../../src/adapters/http/signing/shown-if.js';
+import type { Answered } from '../../src/domain/answers.js';
 import { typedFields, type TypedField } from '../../src/domain/document.js';
 import { checkSignature, fieldsToFill } from '../../src/domain/signing.js';
 import type { TemplateField } from '../../src/domain/template-fields.js';
@@ -43,4 +47,19 @@ export const refused = (values: Record<string, string>, fields: readonly TypedFi
         target._tag === 'Field' ? fields.find((f) => f.index === target.index)!.name : target._tag,
       )
     : [];
+};
+
+/**
+ * The signer's page's block for one of `mine` (ADR 3710): the field's input alone, in a
+ * block that says when it is asked for, or nothing, with `answered` what other signers
+ * signed with (ADR 3840).
+ */
+export const blockOf = (
+  tr: Translator,
+  field: TypedField,
+  mine: readonly TypedField[],
+  answered: readonly Answered[] = [],
+): string => {
+  const html = askedWhen(tr, field, { mine, answered }, fieldInput(tr, field, undefined, undefined));
+  return html === '' ? '' : html.value;
 };

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { translatorFor } from '@esign/contracts';
-import { fieldInput } from '../../src/adapters/http/signing/field-input.js';
-import { askedWhen } from '../../src/adapters/http/signing/shown-if.js';
 import { declareFields, type TemplateField } from '../../src/domain/template-fields.js';
 import { left, right } from '../support/builders.js';
-import { refused, signerFields, signing } from '../support/signer-conditions.js';
+import { blockOf, refused, signerFields, signing } from '../support/signer-conditions.js';
 
 /** ADR 3810: a condition may name a field asked for on a condition of its own. */
 describe('requests domain: a field whose condition names a field asked for on a condition of its own', () => {
@@ -100,7 +98,7 @@ describe('requests domain: a field whose condition names a field asked for on a 
     const employer = own.find((f) => f.name === 'spouse_employer')!;
     const tr = translatorFor('es');
     assert.match(
-      askedWhen(tr, employer, own, fieldInput(tr, employer, undefined, undefined)).value,
+      blockOf(tr, employer, own),
       /data-shown-if="\[\[&quot;f1&quot;,true\]\]"><p class="hint">Solo se pide si «Spouse works» está marcado\.<\/p>/,
     );
   });

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { translatorFor, type Locale } from '@esign/contracts';
-import { fieldInput } from '../../src/adapters/http/signing/field-input.js';
-import { askedWhen } from '../../src/adapters/http/signing/shown-if.js';
 import { declareFields, type TemplateField } from '../../src/domain/template-fields.js';
 import { fieldView } from '../../src/domain/field-views.js';
 import { left, right } from '../support/builders.js';
-import { refused, signerFields, signing } from '../support/signer-conditions.js';
+import { blockOf, refused, signerFields, signing } from '../support/signer-conditions.js';
 
 /** The values a condition compares with besides one option: a box not ticked, several options, a field filled in or not. */
 describe('requests domain: a field asked for while a box is not ticked, a choice has one of several options, or a field is filled in', () => {
@@ -34,7 +32,7 @@ describe('requests domain: a field asked for while a box is not ticked, a choice
     const tr = translatorFor('fr');
     const employer = own.find((f) => f.name === 'employer')!;
     assert.match(
-      askedWhen(tr, employer, own, fieldInput(tr, employer, undefined, undefined)).value,
+      blockOf(tr, employer, own),
       /^<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,false\]\]"><p class="hint">Demandé seulement si « Retired » n’est pas coché\.<\/p>/,
     );
   });
@@ -76,13 +74,7 @@ describe('requests domain: a field asked for while a box is not ticked, a choice
     const basic = signing({ plan: 'Basic', seats: 'posted anyway' }, own);
     assert.deepEqual(E.isRight(basic) && basic.right.values, { plan: 'Basic', seats: '' });
     const seats = own.find((f) => f.name === 'seats')!;
-    const block = (locale: Locale) =>
-      askedWhen(
-        translatorFor(locale),
-        seats,
-        own,
-        fieldInput(translatorFor(locale), seats, undefined, undefined),
-      ).value;
+    const block = (locale: Locale) => blockOf(translatorFor(locale), seats, own);
     assert.match(
       block('en'),
       /^<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,\[&quot;Pro&quot;,&quot;Team&quot;\]\]\]"><p class="hint">Asked only when “Plan” is Pro or Team\.<\/p>/,
@@ -138,7 +130,7 @@ describe('requests domain: a field asked for while a box is not ticked, a choice
     const tr = translatorFor('de');
     const sentence = (name: string) => {
       const field = own.find((f) => f.name === name)!;
-      return askedWhen(tr, field, own, fieldInput(tr, field, undefined, undefined)).value;
+      return blockOf(tr, field, own);
     };
     assert.match(
       sentence('vat'),

@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { translatorFor } from '@esign/contracts';
 import { fieldInput } from '../../src/adapters/http/signing/field-input.js';
-import { askedWhen, shownScript } from '../../src/adapters/http/signing/shown-if.js';
+import { shownScript } from '../../src/adapters/http/signing/shown-if.js';
 import { typedFields } from '../../src/domain/document.js';
 import { declarePdfFields } from '../../src/domain/pdf-field-rules.js';
 import { checkSignature, fieldsToFill } from '../../src/domain/signing.js';
 import { declareFields, type TemplateField } from '../../src/domain/template-fields.js';
 import { fieldOfView, fieldView } from '../../src/domain/field-views.js';
 import { htmlSpec, left, right, sent } from '../support/builders.js';
+import { blockOf } from '../support/signer-conditions.js';
 
 const FIELDS: TemplateField[] = [
   { name: 'married', type: 'checkbox' },
@@ -193,31 +194,24 @@ describe('requests domain: fields asked for only when another is ticked or chose
   it('says on the signer’s page when a field is asked for, with what the script reads', () => {
     const tr = translatorFor('en');
     const spouse = mine.find((f) => f.name === 'spouse')!;
-    const html = askedWhen(tr, spouse, mine, fieldInput(tr, spouse, undefined, undefined)).value;
+    const html = blockOf(tr, spouse, mine);
     assert.match(
       html,
       /^<div class="shown-if" data-shown-if="\[\[&quot;f0&quot;,true\]\]"><p class="hint">Asked only when “Married” is ticked\.<\/p>/,
     );
     const seats = mine.find((f) => f.name === 'seats')!;
     assert.match(
-      askedWhen(translatorFor('de'), seats, mine, fieldInput(tr, seats, undefined, undefined)).value,
+      blockOf(translatorFor('de'), seats, mine),
       /data-shown-if="\[\[&quot;f2&quot;,&quot;Pro&quot;\]\]"><p class="hint">Nur gefragt, wenn bei „Plan“ „Pro“ gewählt ist\./,
     );
     const married = mine.find((f) => f.name === 'married')!;
-    assert.equal(
-      askedWhen(tr, married, mine, fieldInput(tr, married, undefined, undefined)).value,
-      fieldInput(tr, married, undefined, undefined).value,
-    );
+    assert.equal(blockOf(tr, married, mine), fieldInput(tr, married, undefined, undefined).value);
     assert.match(
-      shownScript('n0nce', mine) === '' ? '' : (shownScript('n0nce', mine) as { value: string }).value,
+      shownScript('n0nce', { mine, answered: [] }) === ''
+        ? ''
+        : (shownScript('n0nce', { mine, answered: [] }) as { value: string }).value,
       /^<script nonce="n0nce">/,
     );
-    assert.equal(
-      shownScript(
-        'n0nce',
-        mine.filter((f) => f.name === 'married'),
-      ),
-      '',
-    );
+    assert.equal(shownScript('n0nce', { mine: mine.filter((f) => f.name === 'married'), answered: [] }), '');
   });
 });

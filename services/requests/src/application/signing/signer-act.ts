@@ -208,7 +208,7 @@ export const signerAct =
               TE.chainFirstEitherKW(() => authenticated(deps, request, signer, input.authToken, now)),
               TE.chainW(() =>
                 O.isSome(preloaded) && preloaded.value.key === documentKey(request)
-                  ? TE.fromEither(pageOf(deps, request, signer, preloaded.value.document))
+                  ? pageOf(deps, store, request, signer, preloaded.value.document)
                   : pageFor(deps, store, request, signer),
               ),
               TE.chainEitherKW((page) => checkForm(deps, page, input, now)),

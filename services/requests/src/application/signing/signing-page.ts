@@ -3,6 +3,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { TypedField } from '../../domain/document.js';
+import { readsOthers, type Answered } from '../../domain/answers.js';
+import { answeredBy } from '../../domain/field-values.js';
 import { fieldsToFill } from '../../domain/signing.js';
 import type { RequestSigner, SignatureRequest } from '../../domain/signature-request.js';
 import type { Store } from '../../ports/store.js';
@@ -21,6 +23,8 @@ export interface SigningPage {
   readonly fields: readonly TypedField[];
   /** The fields this signer fills in. */
   readonly mine: readonly TypedField[];
+  /** The fields other signers have signed with, where a condition of `mine` reads them (ADR 3840). */
+  readonly answered: readonly Answered[];
   readonly documentSha256: string;
   readonly formToken: string;
   /** The day the page is shown (UTC, YYYY-MM-DD): a date field's bound of `today` (ADR 3620). */
@@ -46,29 +50,45 @@ export const shownInFull = (
   return cut === undefined ? E.right(undefined) : E.left({ _tag: 'UnshownContent', contractId: cut.spec.id });
 };
 
-/** The page of a loaded document, with a fresh form token. */
+/**
+ * The page of a loaded document, with a fresh form token. What other signers signed with is
+ * read (in `store`'s transaction, when there is one) only when a condition of this signer's
+ * fields names one of theirs (ADR 3840).
+ */
 export const pageOf = (
   deps: SigningDeps,
+  store: Store,
   request: SignatureRequest,
   signer: RequestSigner,
   { templates, contracts, fields, documentSha256 }: LoadedDocument,
-): E.Either<LinkRefusal, SigningPage> =>
-  pipe(
-    shownInFull(deps, templates),
-    E.map(() => {
+): TE.TaskEither<LinkRefusal, SigningPage> => {
+  const mine = fieldsToFill(fields, signer);
+  return pipe(
+    TE.fromEither(shownInFull(deps, templates)),
+    TE.chainW(() =>
+      readsOthers(fields, mine, signer)
+        ? pipe(
+            store.acts.enteredFor([request.id]),
+            TE.map((acts) => answeredBy(fields, acts.get(request.id) ?? [], signer)),
+          )
+        : TE.right([]),
+    ),
+    TE.map((answered) => {
       const now = isoNow(deps.clock);
       return {
         request,
         signer,
         contracts,
         fields,
-        mine: fieldsToFill(fields, signer),
+        mine,
+        answered,
         documentSha256,
         formToken: deps.formTokens.issue(formBinding(request, signer, documentSha256), now),
         today: now.slice(0, 10),
       };
     }),
   );
+};
 
 /** Loads the document, then its page. */
 export const pageFor = (
@@ -79,5 +99,5 @@ export const pageFor = (
 ): TE.TaskEither<LinkRefusal, SigningPage> =>
   pipe(
     loadDocument(store, request),
-    TE.chainEitherKW((document) => pageOf(deps, request, signer, document)),
+    TE.chainW((document) => pageOf(deps, store, request, signer, document)),
   );

@@ -20,7 +20,7 @@ export interface SignInput extends ExecutionLink, Evidence {
 export const submitSignature = (deps: SigningDeps) =>
   signerAct<SignInput>(deps, 'signed', (input, page, now) =>
     pipe(
-      checkSignature(page.mine, { ...input, today: now.slice(0, 10) }),
+      checkSignature(page.mine, { ...input, today: now.slice(0, 10), answered: page.answered }),
       E.mapLeft((problems): SubmitRefusal => ({ _tag: 'InvalidSubmission', page, problems })),
       E.map((checked) =>
         decided(deps, page, input, now, sign(page.request, page.signer.signerRef, now), {

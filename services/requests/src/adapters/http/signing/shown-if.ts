@@ -1,6 +1,7 @@
 import type { Translator } from '@esign/contracts';
 import { kindOf, type TypedField } from '../../../domain/document.js';
-import { conditionsOf, wanted } from '../../../domain/field-conditions.js';
+import { onPage, type Answered } from '../../../domain/answers.js';
+import { wanted } from '../../../domain/field-conditions.js';
 import { safe, trusted, type Html } from './html.js';
 import { labelOf } from './layout.js';
 
@@ -8,16 +9,14 @@ import { labelOf } from './layout.js';
 // an option chosen (ADR 3710), or one of several (ADR 3790), or is filled in, or left empty
 // (ADR 3800), that field perhaps asked for on a condition of its own (ADR 3810). Without
 // script every field is shown, each saying when it is asked for, and the service leaves one
-// not asked for empty; with it, one not asked for is hidden and disabled.
+// not asked for empty; with it, one not asked for is hidden and disabled. A condition on a
+// field another signer has signed with is decided before the page is drawn (ADR 3840).
 
-/** The conditions the page can follow: each names a field of this signer's, else none. */
-const followed = (field: TypedField, mine: readonly TypedField[]) => {
-  const conditions = conditionsOf(field.definitions).map((c) => ({
-    ...c,
-    trigger: mine.find((f) => f.name === c.field),
-  }));
-  return conditions.every((c) => c.trigger !== undefined) ? conditions : [];
-};
+/** What the page knows of the signer's answers: their fields, and those others signed with (ADR 3840). */
+export interface Fill {
+  readonly mine: readonly TypedField[];
+  readonly answered: readonly Answered[];
+}
 
 /** The sentence for a field set or not: a box ticked, a text or date field filled in (ADR 3800). */
 const SET_WORDS = {
@@ -28,30 +27,28 @@ const SET_WORDS = {
 /**
  * One of the signer's fields, as `input` renders it, in a block that says when it is asked
  * for and names its conditions' inputs (`f<index>`, and the option or options that show it,
- * or whether the box is ticked or the field filled in) for the page's script.
+ * or whether the box is ticked or the field filled in) for the page's script; alone when
+ * it is asked for whatever they answer; nothing when it is never asked for (ADR 3840).
  */
-export const askedWhen = (
-  tr: Translator,
-  field: TypedField,
-  mine: readonly TypedField[],
-  input: Html,
-): Html => {
-  const conditions = followed(field, mine);
-  const first = conditions[0];
-  if (first === undefined) return input;
+export const askedWhen = (tr: Translator, field: TypedField, fill: Fill, input: Html): Html | '' => {
+  const treated = onPage(fill.mine, fill.answered)(field);
+  if (treated._tag === 'Never') return '';
+  if (treated._tag === 'Always') return input;
+  const { conditions } = treated;
+  const first = conditions[0]!;
   const label = labelOf(first.field);
   const value = wanted(first);
   const options = typeof value === 'boolean' ? [] : [value].flat();
   const when =
     typeof value === 'boolean'
-      ? tr.t(SET_WORDS[`${value}`][kindOf(first.trigger!) === 'checkbox' ? 'checkbox' : 'other'], { label })
+      ? tr.t(SET_WORDS[`${value}`][kindOf(first.trigger) === 'checkbox' ? 'checkbox' : 'other'], { label })
       : options.length === 1
         ? tr.t('page.askedIfChosen', { label, option: options[0]! })
         : tr.t('page.askedIfChosenAny', {
             label,
             options: new Intl.ListFormat(tr.locale, { type: 'disjunction' }).format(options),
           });
-  const names = JSON.stringify(conditions.map((c) => [`f${c.trigger!.index}`, wanted(c)]));
+  const names = JSON.stringify(conditions.map((c) => [`f${c.trigger.index}`, wanted(c)]));
   return safe`<div class="shown-if" data-shown-if="${names}"><p class="hint">${when}</p>${input}</div>`;
 };
 
@@ -92,7 +89,7 @@ const SHOWN_SCRIPT = `(() => {
 })();`;
 
 /** The script, when one of the signer's fields has conditions the page follows. */
-export const shownScript = (nonce: string, mine: readonly TypedField[]): Html | '' =>
-  mine.some((f) => followed(f, mine).length > 0)
+export const shownScript = (nonce: string, fill: Fill): Html | '' =>
+  fill.mine.map(onPage(fill.mine, fill.answered)).some((treated) => treated._tag === 'Follow')
     ? safe`<script nonce="${nonce}">${trusted(SHOWN_SCRIPT)}</script>`
     : '';

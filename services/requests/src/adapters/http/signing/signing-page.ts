@@ -153,7 +153,7 @@ ${page.mine.map((field) =>
   askedWhen(
     tr,
     field,
-    page.mine,
+    page,
     fieldInput(
       tr,
       field,
@@ -197,7 +197,7 @@ ${reasonError === undefined ? '' : safe`<p class="error" id="reason-error">${t('
 </form>
 </details>
 ${canReassign(page.request, page.signer) && ctx.link.embed === undefined ? reassignForm(ctx, page, submitted, reassignErrors) : ''}
-${shownScript(ctx.nonce, page.mine)}`,
+${shownScript(ctx.nonce, page)}`,
     footer: safe`<p>${
       page.signer.contact.email === null
         ? t('page.footerNoEmail', { id: page.request.id })
