@@ -64,6 +64,25 @@ const nullableObject = (union: { readonly types: readonly t.Mixed[] }): boolean 
   );
 };
 
+/**
+ * The one member of `union` an object or an array given for it can be, by its shape: an
+ * object codec for an object, an array codec for an array (`shown_if`, one condition or a
+ * list of them, ADR 3850). Undefined for anything else, or when several members could be.
+ */
+const memberByShape = (
+  union: { readonly types: readonly t.Mixed[] },
+  actual: unknown,
+): number | undefined => {
+  if (typeof actual !== 'object' || actual === null) return undefined;
+  const fits = union.types.flatMap((member, i) => {
+    const type = unwrap(member);
+    const array = type instanceof t.ArrayType || type instanceof t.ReadonlyArrayType;
+    const object = OBJECTS.some((kind) => type instanceof kind);
+    return (Array.isArray(actual) ? array : object) ? [i] : [];
+  });
+  return fits.length === 1 ? fits[0] : undefined;
+};
+
 const pathOf = (context: t.Context): { path: string; stop: t.ContextEntry | undefined; skip?: true } => {
   let path = '';
   for (let i = 1; i < context.length; i++) {
@@ -78,6 +97,15 @@ const pathOf = (context: t.Context): { path: string; stop: t.ContextEntry | unde
     ) {
       if (entry.key === '1') return { path, stop: undefined, skip: true };
       if (typeof context[i - 1]!.actual === 'object') continue;
+    }
+    // An object or an array where only one member takes that shape: that member's own
+    // complaints say what is wrong (`shown_if[1].field`), the others' nothing more.
+    if (parent instanceof t.UnionType) {
+      const member = memberByShape(parent as { readonly types: readonly t.Mixed[] }, context[i - 1]!.actual);
+      if (member !== undefined) {
+        if (entry.key !== String(member)) return { path, stop: undefined, skip: true };
+        continue;
+      }
     }
     // Union and intersection members are addressed by index; they are not part of the input's path.
     if (parent instanceof t.UnionType) return { path, stop: context[i - 1] };

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { CreateRequestBody, decode, UpdateRequestSignerBody, type FieldError } from '../../src/index.js';
+import * as t from 'io-ts';
+import {
+  CreateRequestBody,
+  decode,
+  nonEmptyArray,
+  NonEmptyString,
+  strict,
+  UpdateRequestSignerBody,
+  type FieldError,
+} from '../../src/index.js';
 
 const errorsOf = (input: unknown): FieldError[] => {
   const result = decode(CreateRequestBody)(input);
@@ -101,5 +110,42 @@ describe('contracts: an object or null, decoded', () => {
       { path: 'authentication', message: 'must be an object or null' },
     ]);
     assert.deepEqual(errorsOfPatch({ order: 'x' }), [{ path: 'order', message: 'must be a number or null' }]);
+  });
+});
+
+describe('contracts: a member of a union chosen by the shape given', () => {
+  // One condition or a list of them, as a field's `shown_if` (ADR 3850).
+  const Condition = strict(
+    { field: NonEmptyString },
+    { equals: t.union([t.string, t.boolean, t.array(t.string)]) },
+    'Condition',
+  );
+  const Conditions = t.union([Condition, nonEmptyArray(Condition, 20, 'Conditions')]);
+  const errorsOfShownIf = (input: unknown): FieldError[] => {
+    const result = decode(Conditions)(input);
+    assert.ok(E.isLeft(result), 'expected a decode failure');
+    return result.left;
+  };
+
+  it('names what is wrong inside one condition, or inside one of a list of them', () => {
+    assert.deepEqual(errorsOfShownIf({ field: 'a', equals: 5 }), [
+      { path: 'equals', message: 'must be a string or a boolean or an array' },
+    ]);
+    assert.deepEqual(errorsOfShownIf([{ field: 'a' }, { field: '' }]), [
+      { path: '[1].field', message: 'must not be empty' },
+    ]);
+    assert.deepEqual(errorsOfShownIf([{ field: 'a' }, { field: 'b', extra: 1 }]), [
+      { path: '[1].extra', message: 'unknown field' },
+    ]);
+    assert.deepEqual(errorsOfShownIf([{ field: 'a', equals: ['Pro', 5] }]), [
+      { path: '[0].equals[1]', message: 'must be a string' },
+    ]);
+    assert.deepEqual(errorsOfShownIf([]), [{ path: '(body)', message: 'must contain at least one item' }]);
+  });
+
+  it('names the whole for anything but an object or an array', () => {
+    assert.deepEqual(errorsOfShownIf('married'), [
+      { path: '(body)', message: 'must be an object or an array' },
+    ]);
   });
 });
