@@ -47,9 +47,10 @@ const signAndRead = async (page: Page, id: string, name: string) => {
 };
 
 /**
- * ADRs 3710, 3760, 3790, 3800, 3810, 3840: fields asked for only while a box is ticked, or is not,
+ * ADRs 3710, 3760, 3790, 3800, 3810, 3840, 3850: fields asked for only while a box is ticked, or is not,
  * or a choice has one of some options, or a field is filled in, or left empty, that field
- * perhaps asked for on a condition of its own, or one another signer answered.
+ * perhaps asked for on a condition of its own, or one another signer answered; any of
+ * several conditions.
  */
 describe('signer flow in headless Chromium: fields asked for only when another is ticked or chosen', function () {
   this.timeout(60_000);
@@ -256,6 +257,39 @@ describe('signer flow in headless Chromium: fields asked for only when another i
       ['spouse_works', true],
       ['spouse_employer', 'Acme'],
       ['witness', ''],
+    ]);
+    assert.deepEqual(
+      problems.filter((p) => !p.startsWith('Failed to load resource')),
+      [],
+    );
+    await page.context().close();
+  });
+
+  it('shows a field while any of several conditions holds (ADR 3850)', async () => {
+    const fields = [
+      { name: 'married', type: 'checkbox' },
+      { name: 'plan', type: 'choice', options: ['Basic', 'Pro'] },
+      { name: 'contact', type: 'text', shown_if: [{ field: 'married' }, { field: 'plan', equals: 'Pro' }] },
+      { name: 'signature', type: 'signature' },
+    ];
+    const { view, page, problems } = await signingPage(fields, 'Membership', 'ha');
+    const contact = page.getByRole('textbox', { name: 'Contact (required)' });
+    assert.equal(await contact.isVisible(), false, 'hidden while neither holds');
+    await page.getByRole('checkbox', { name: 'Married' }).check();
+    assert.equal(await contact.isVisible(), true, 'shown by the first');
+    await page.getByRole('checkbox', { name: 'Married' }).uncheck();
+    await page.getByRole('radio', { name: 'Basic' }).check();
+    assert.equal(await contact.isVisible(), false);
+    await page.getByRole('radio', { name: 'Pro' }).check();
+    assert.equal(await contact.isVisible(), true, 'shown by the second');
+    await page.getByText('Asked only when “Married” is ticked or “Plan” is “Pro”.').waitFor();
+    await contact.fill('Kim Contact');
+    await expectAccessible(page, 'the signing page with a field shown on either of two conditions');
+    await signerScreenshot(page, 'conditions-any');
+    assert.deepEqual(await signAndRead(page, view.id, 'Ari Member'), [
+      ['married', false],
+      ['plan', 'Pro'],
+      ['contact', 'Kim Contact'],
     ]);
     assert.deepEqual(
       problems.filter((p) => !p.startsWith('Failed to load resource')),

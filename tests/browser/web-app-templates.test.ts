@@ -81,14 +81,23 @@ describe('web application in headless Chromium: templates → requests → sites
     await page.getByRole('heading', { level: 1, name: 'Edit draft template' }).waitFor();
     assert.equal(await page.getByLabel('Signer fields (optional)').inputValue(), 'signature: signature');
     await page.getByLabel('Name').fill('Consulting agreement 2031');
-    // A choice with its options, written in the editor's lines (ADR 3640).
+    // A choice with its options, written in the editor's lines (ADR 3640), and a field
+    // asked for on either of two conditions (ADR 3850).
     await page
       .getByLabel('Signer fields (optional)')
-      .fill('signature: signature\nbilling: choice [Monthly | Yearly] optional');
+      .fill(
+        'signature: signature\nbilling: choice [Monthly | Yearly] optional\nagent: checkbox\n' +
+          'invoice_email: text optional if agent or billing = Yearly',
+      );
     await expectAccessible(page, 'a draft template in the editor', ['#preview']);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByText('The draft was saved.').waitFor();
     await page.getByRole('row', { name: /billing\s+choice\s+Monthly, Yearly; optional/ }).waitFor();
+    await page
+      .getByRole('row', {
+        name: /invoice_email\s+text\s+optional; asked only when “agent” is ticked or “billing” is “Yearly”/,
+      })
+      .waitFor();
     await page.getByRole('heading', { level: 1, name: /^Consulting agreement 2031/ }).waitFor();
     assert.equal(new URL(page.url()).pathname, `/app/templates/${templateId}`, 'the same template');
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -142,6 +151,8 @@ describe('web application in headless Chromium: templates → requests → sites
       fields: [
         { name: 'signature', assigned_to: 'grace@client.example' },
         { name: 'billing', assigned_to: 'grace@client.example' },
+        { name: 'agent', assigned_to: 'grace@client.example' },
+        { name: 'invoice_email', assigned_to: 'grace@client.example' },
       ],
       render_data: { client_name: 'Grace', fee: '$2' },
     });

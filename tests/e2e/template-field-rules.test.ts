@@ -3,7 +3,8 @@
 // checkbox that must be ticked (ADR 3610), a text field's minimum (ADR 3660), a date's bounds moved from the signer's day
 // (ADRs 3620, 3650), declared, shown as the OpenAPI document says, enforced on a
 // pre-filled value and on the signer's form; and the same rules on a PDF's own fields (ADR 3670),
-// one asked for only while its checkbox is ticked (ADR 3710), and read back (ADR 3730).
+// one asked for only while its checkbox is ticked (ADR 3710), and read back (ADR 3730); a
+// field asked for while any of several conditions holds (ADR 3850).
 import assert from 'node:assert/strict';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { Schemas } from '@esign/client';
@@ -246,5 +247,49 @@ describe('end to end through the gateway: a template’s field rules', function 
       across.data.map((r) => [r.request_id, r.state, r.fields]),
       [[path.request_id, 'completed', values.data]],
     );
+  });
+
+  it('takes a list of conditions, any of which asks for a field, and refuses one at its path (ADR 3850)', async () => {
+    const fields = (second: string): Schemas['DeclaredField'][] => [
+      { name: 'married', type: 'checkbox' },
+      { name: 'company', type: 'text', required: false },
+      { name: 'contact', type: 'text', shown_if: [{ field: 'married' }, { field: second }] },
+    ];
+    const create = (second: string) =>
+      acme.esign.POST('/v1.1/sites/{site_id}/contracts', {
+        params: { path: { site_id: acme.site } },
+        body: { type: 'html', name: `Either ${unique()}`, html: '<p>Either</p>', fields: fields(second) },
+      });
+    const refused = await create('nope');
+    assert.equal(refused.response.status, 422);
+    assert.deepEqual((refused.error as { errors: unknown[] }).errors, [
+      { path: 'fields[2].shown_if[1].field', message: 'names no field of this template: "nope"' },
+    ]);
+    const template = ok(await create('company'), 201, 'create');
+    assert.deepEqual(template.fields[2], fields('company')[2]);
+    ok(
+      await acme.esign.POST('/v1.1/contracts/{contract_id}/publish', {
+        params: { path: { contract_id: template.id } },
+      }),
+      200,
+      'publish',
+    );
+    const email = `either-${unique()}@example.com`;
+    const { url, page } = await sentAndOpened({
+      contracts: [template.id],
+      signers: [{ signer_id: email, send_to: { email: true } }],
+      fields: ['married', 'company', 'contact'].map((name) => ({ name, assigned_to: email })),
+    });
+    assert.match(
+      page,
+      /<p class="hint">Asked only when “Married” is ticked or “Company” is filled in\.<\/p>/,
+    );
+    const form = filledSigningForm(page, 'Eve Either');
+    form.delete('f0');
+    form.set('f1', 'Acme');
+    form.set('f2', '');
+    const empty = await postSignerForm(url, '/sign', form);
+    assert.equal(empty.status, 422);
+    assert.match(empty.page, /Contact: is required/);
   });
 });

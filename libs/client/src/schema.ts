@@ -2541,7 +2541,7 @@ export interface components {
       required?: boolean;
       earliest?: string;
       latest?: string;
-      shown_if?: components['schemas']['ShownIf'];
+      shown_if?: components['schemas']['ShownIf'] | components['schemas']['ShownIf'][];
       conceal?: boolean;
     };
     /** @enum {string} */
@@ -2604,10 +2604,15 @@ export interface components {
       required?: boolean;
       earliest?: string;
       latest?: string;
-      shown_if?: {
-        field: string;
-        equals?: string | boolean | string[];
-      };
+      shown_if?:
+        | {
+            field: string;
+            equals?: string | boolean | string[];
+          }
+        | {
+            field: string;
+            equals?: string | boolean | string[];
+          }[];
       conceal?: boolean;
     };
     ContractList: {

@@ -18,6 +18,8 @@ export const TEMPLATE_LIMITS = {
   fields: 500,
   options: 100,
   tokens: 500,
+  /** Conditions one field's `shown_if` may list, any of which asks for it (ADR 3850). */
+  conditions: 20,
 } as const;
 
 /**
@@ -115,6 +117,20 @@ export const ShownIf = strict(
 );
 export type ShownIf = t.TypeOf<typeof ShownIf>;
 
+/**
+ * A field's `shown_if`: one condition, or a list of them on different fields, any of which
+ * holding asks for it ("when A or B", ADR 3850).
+ */
+export const ShownIfAny = t.union([
+  ShownIf,
+  nonEmptyArray(ShownIf, TEMPLATE_LIMITS.conditions, 'Conditions'),
+]);
+export type ShownIfAny = t.TypeOf<typeof ShownIfAny>;
+
+/** The conditions of a `shown_if`, one or several, as a list. */
+export const conditionList = <C>(shownIf: C | readonly C[]): readonly C[] =>
+  Array.isArray(shownIf) ? shownIf : [shownIf as C];
+
 /** A field declared for an HTML template, or rules for a PDF's own field (ADR 3670). */
 export const DeclaredField = strict(
   { name: NonEmptyString, type: TemplateFieldType },
@@ -141,9 +157,9 @@ export const DeclaredField = strict(
      * Asked for only while another field is ticked, or not ticked (ADR 3760), or has an
      * option chosen (ADR 3710), or one of several (ADR 3790), or is filled in, or left empty
      * (ADR 3800): a text field, checkbox, choice or date. Left empty, and not checked, while
-     * it is not.
+     * it is not. A list of such conditions asks for it while any holds (ADR 3850).
      */
-    shown_if: ShownIf,
+    shown_if: ShownIfAny,
     /**
      * A text field whose value the executed document conceals (ADR 3740): every letter and
      * digit but the last four as `*` (`***-**-6789`), all of them when it has fewer than
@@ -231,6 +247,12 @@ export const CreateContractBody = withSchema(
   { oneOf: [CreateHtmlContractBody, CreatePdfContractBody] },
 );
 
+/** One condition as the API shows a field's `shown_if` (ADR 3710). */
+const ShownIfView = t.intersection([
+  t.type({ field: t.string }),
+  t.partial({ equals: t.union([t.string, t.boolean, t.array(t.string)]) }),
+]);
+
 /**
  * `POST /v1.1/contracts/:id/copy` (ADR 3260): the copy's name, absent the source's with
  * " (copy)"; and the Site it goes to (ADR 3320), absent the source's, where the name
@@ -257,12 +279,10 @@ export const ContractFieldView = t.intersection([
     latest: t.string,
     /**
      * Asked for only while another field, asked for itself, is ticked, or not, or has one of
-     * these options chosen, or is filled in, or not (ADRs 3710, 3760, 3790, 3800, 3810).
+     * these options chosen, or is filled in, or not (ADRs 3710, 3760, 3790, 3800, 3810); a
+     * list, while any of its conditions holds (ADR 3850).
      */
-    shown_if: t.intersection([
-      t.type({ field: t.string }),
-      t.partial({ equals: t.union([t.string, t.boolean, t.array(t.string)]) }),
-    ]),
+    shown_if: t.union([ShownIfView, t.array(ShownIfView)]),
     /** A text field whose value the executed document conceals (ADR 3740); only when true. */
     conceal: t.boolean,
   }),

@@ -1,4 +1,13 @@
 import { boundsCross, isDateBound, TextValidation, type ContractFieldView } from '@esign/contracts';
+import {
+  nameWritten,
+  shownIfOf,
+  shownIfText,
+  shownIfWritten,
+  type EditorShownIf,
+} from './field-condition-lines.js';
+
+export { nameWritten } from './field-condition-lines.js';
 
 const FIELD_TYPES = ['text', 'checkbox', 'choice', 'date', 'signature', 'date_signed'] as const;
 
@@ -18,8 +27,11 @@ export interface EditorField {
   readonly earliest?: string;
   readonly latest?: string;
   readonly required?: boolean;
-  /** Asked for only while another field is ticked, or not (ADR 3760), or has this option, or one of these, chosen (ADRs 3710, 3790). */
-  readonly shown_if?: { readonly field: string; readonly equals?: string | boolean | readonly string[] };
+  /**
+   * Asked for only while another field is ticked, or not (ADR 3760), or has this option, or
+   * one of these, chosen (ADRs 3710, 3790), or while any of several such conditions holds (ADR 3850).
+   */
+  readonly shown_if?: EditorShownIf;
   /** A text field's value concealed in the executed document (ADR 3740). */
   readonly conceal?: boolean;
 }
@@ -74,31 +86,6 @@ const pairOf = (
   if (value === undefined || !isDateBound(value))
     return `"${word}" is followed by a date as YYYY-MM-DD, "today", or "today+N" or "today-N" days, as in "start_on: date ${word} today"`;
   return word === 'from' ? { earliest: value } : { latest: value };
-};
-
-/**
- * What follows `if`: the field that shows this one, and the option that does (ADR 3710) or
- * options, any of which does (ADR 3790), or `not` and a checkbox that shows it while not
- * ticked (ADR 3760) or a text or date field while left empty (ADR 3800); or why not.
- */
-const shownIfOf = (type: EditorField['type'], condition: string): EditorField['shown_if'] | string => {
-  if (type === 'signature' || type === 'date_signed')
-    return 'only a text field, checkbox, choice or date is asked for only when another is';
-  const negated = /^not\s+(\S.*)$/.exec(condition.trim());
-  if (negated !== null)
-    return negated[1]!.includes('=')
-      ? '"if not" is followed by a checkbox\'s or a text field\'s name alone, as in "employer: text if not retired"'
-      : { field: negated[1]!.trim(), equals: false };
-  const match = /^(.+?)(?:\s*=\s*(.*))?$/.exec(condition.trim());
-  if (match === null)
-    return '"if" is followed by a checkbox\'s or a text field\'s name, as in "spouse: text if married", or a choice\'s and an option, as in "seats: text if plan = Pro"';
-  const [, field, equals] = match;
-  if (equals === undefined) return { field: field! };
-  // `plan = Pro | Team`: any of several options (ADR 3790).
-  const options = equals.split('|').map((o) => o.trim());
-  if (options.some((o) => o === ''))
-    return `"=" is followed by an option of "${field!}", or several between "|", as in "seats: text if plan = Pro | Team"`;
-  return { field: field!, equals: options.length === 1 ? options[0]! : options };
 };
 
 /** A choice's options as typed between brackets, `[Basic | Pro plan]`, or why not. */
@@ -198,15 +185,6 @@ export const parseFields = (
   return { fields };
 };
 
-/** A condition as written after `if`: `married`, `not married` (ADR 3760), `plan = Pro` or `plan = Pro | Team` (ADR 3790). */
-const conditionText = (c: {
-  readonly field: string;
-  readonly equals?: string | boolean | readonly string[];
-}): string =>
-  namedOptions(c.equals) === undefined
-    ? `${c.equals === false ? 'not ' : ''}${c.field}`
-    : `${c.field} = ${namedOptions(c.equals)!.join(' | ')}`;
-
 /**
  * The fields as the editor shows them: each line as `parseFields` reads it back; for a
  * PDF's (`of` 'pdf', ADR 3670), a choice without the options it keeps from the file.
@@ -222,7 +200,7 @@ export const fieldsText = (
     readonly earliest?: string;
     readonly latest?: string;
     readonly required?: boolean;
-    readonly shown_if?: { readonly field: string; readonly equals?: string | boolean | readonly string[] };
+    readonly shown_if?: EditorShownIf;
     readonly conceal?: boolean;
   }[],
   of: FieldsOf = 'html',
@@ -239,7 +217,7 @@ export const fieldsText = (
         f.latest === undefined ? '' : `to ${f.latest}`,
         f.required === undefined ? '' : f.required ? 'required' : 'optional',
         f.conceal === true ? 'conceal' : '',
-        f.shown_if === undefined ? '' : `if ${conditionText(f.shown_if)}`,
+        f.shown_if === undefined ? '' : `if ${shownIfText(f.shown_if)}`,
       ]
         .filter((part) => part !== '')
         .join(' '),
@@ -255,36 +233,4 @@ export const fieldsText = (
 export const writtenWhole = (f: ContractFieldView): boolean =>
   (f.options ?? []).every((o) => o === o.trim() && !/[|[\]\r\n]/.test(o)) &&
   nameWritten(f.name) &&
-  (f.shown_if === undefined || conditionWritten(f.shown_if.field, f.shown_if.equals));
-
-/** The options a condition names (ADR 3790), or undefined for a checkbox's. */
-export const namedOptions = (
-  equals: string | boolean | readonly string[] | undefined,
-): readonly string[] | undefined =>
-  typeof equals === 'string'
-    ? [equals]
-    : typeof equals === 'boolean' || equals === undefined
-      ? undefined
-      : equals;
-
-/**
- * Whether `if` can be followed by the field and options (ADRs 3710, 3790): no "=" or bracket
- * in the name, at least one option and none with "|", a bracket or spaces at its ends, and
- * a box shown while ticked whose name does not start with "not " (ADR 3760).
- */
-const conditionWritten = (
-  field: string,
-  equals: string | boolean | readonly string[] | undefined,
-): boolean => {
-  const options = namedOptions(equals);
-  return (
-    nameWritten(field) &&
-    !/[=[\]]/.test(field) &&
-    (options === undefined
-      ? equals === false || !/^not\s/.test(field)
-      : options.length > 0 && options.every((o) => o === o.trim() && !/[|[\]\r\n]/.test(o)))
-  );
-};
-
-/** Whether a line can name the field: no ":" or line break, no spaces at its ends. */
-export const nameWritten = (name: string): boolean => name === name.trim() && !/[:\r\n]/.test(name);
+  (f.shown_if === undefined || shownIfWritten(f.shown_if));

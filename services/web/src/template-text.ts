@@ -1,6 +1,6 @@
 import { boundDays, type ContractFieldView, type TextValidation } from '@esign/contracts';
 import { escapeHtml, html, trusted, type Html } from './html.js';
-import { namedOptions } from './template-field-lines.js';
+import { conditionsIn, namedOptions } from './field-condition-lines.js';
 
 export * from './template-field-lines.js';
 
@@ -98,8 +98,9 @@ const conditionWords = (
 /**
  * What a template's field table says of a field besides its type: a choice's options, a text
  * field's limit and kind of value (ADR 3600), a date's bounds (ADR 3620), and whether it is
- * optional or must be ticked (ADR 3610), concealed (ADR 3740), and when it is asked for (ADR 3710):
- * `fields` are the template's, among which its condition's field is.
+ * optional or must be ticked (ADR 3610), concealed (ADR 3740), and when it is asked for (ADR 3710,
+ * any of several conditions: ADR 3850): `fields` are the template's, among which its
+ * conditions' fields are.
  */
 export const fieldDetails = (f: ContractFieldView, fields: readonly ContractFieldView[] = []): string =>
   [
@@ -113,9 +114,11 @@ export const fieldDetails = (f: ContractFieldView, fields: readonly ContractFiel
     f.conceal === true ? 'concealed in the executed document' : '',
     f.shown_if === undefined
       ? ''
-      : `asked only when “${f.shown_if.field}” is ${conditionWords(
-          f.shown_if.equals,
-          fields.find((other) => other.name === f.shown_if!.field)?.type,
+      : `asked only when ${OR.format(
+          conditionsIn(f.shown_if).map(
+            (c) =>
+              `“${c.field}” is ${conditionWords(c.equals, fields.find((other) => other.name === c.field)?.type)}`,
+          ),
         )}`,
   ]
     .filter((part) => part !== '')

@@ -1,4 +1,4 @@
-import type { DeclaredField, ShownIf } from '@esign/contracts';
+import { conditionList, type DeclaredField, type ShownIf, type ShownIfAny } from '@esign/contracts';
 import { fieldError, type FieldError } from './paths.js';
 
 // Fields asked for only while another is ticked, or not (ADR 3760), or has an option chosen
@@ -11,8 +11,12 @@ interface Shaped {
   readonly name: string;
   readonly type: string;
   readonly options?: readonly string[];
-  readonly shownIf?: ShownIf;
+  readonly shownIf?: ShownIfAny;
 }
+
+/** The fields a field's conditions name, one or several (ADR 3850). */
+const named = (f: Shaped): readonly string[] =>
+  f.shownIf === undefined ? [] : conditionList(f.shownIf).map((c) => c.field);
 
 /** Each type as a refusal names it. */
 const KIND: Readonly<Record<string, string>> = {
@@ -36,28 +40,34 @@ const sides = (type: string): string =>
 
 /**
  * How the conditions from `trigger` on lead back to the field `name`, if they do (ADR 3810):
- * `"b" is asked for only on a condition of "c", and "c" on one of "a"`. A circle that does
- * not pass through `name` is its own fields' to report.
+ * `"b" is asked for only on a condition of "c", and "c" on one of "a"`, along the first such
+ * way when a field has several conditions (ADR 3850). A circle that does not pass through
+ * `name` is its own fields' to report.
  */
 const circleThrough = (
   name: string,
   trigger: Shaped,
   byName: ReadonlyMap<string, Shaped>,
 ): string | undefined => {
-  const chain: Shaped[] = [];
-  for (let at: Shaped | undefined = trigger; at?.shownIf !== undefined && !chain.includes(at);) {
-    chain.push(at);
-    if (at.shownIf.field === name)
-      return chain
-        .map((f, i) =>
-          i === 0
-            ? `"${f.name}" is asked for only on a condition of "${f.shownIf!.field}"`
-            : `"${f.name}" on one of "${f.shownIf!.field}"`,
-        )
-        .join(', and ');
-    at = byName.get(at.shownIf.field);
-  }
-  return undefined;
+  const seen = new Set<string>();
+  const way = (at: Shaped): [Shaped, string][] | undefined => {
+    if (seen.has(at.name)) return undefined;
+    seen.add(at.name);
+    for (const next of named(at)) {
+      if (next === name) return [[at, next]];
+      const on = byName.get(next);
+      const rest = on === undefined ? undefined : way(on);
+      if (rest !== undefined) return [[at, next], ...rest];
+    }
+    return undefined;
+  };
+  return way(trigger)
+    ?.map(([f, next], i) =>
+      i === 0
+        ? `"${f.name}" is asked for only on a condition of "${next}"`
+        : `"${f.name}" on one of "${next}"`,
+    )
+    .join(', and ');
 };
 
 /** Why a field's condition cannot be, if it cannot: `path` is its `shown_if`. */
@@ -115,17 +125,33 @@ export const conditionErrors = (
   const byName = new Map<string, Shaped>([...others, ...fields].map((f) => [f.name, f]));
   return declared.flatMap((d, i) => {
     if (d.shown_if === undefined) return [];
-    const error = conditionError(d, d.shown_if, `fields[${i}].shown_if`, byName);
-    return error === undefined ? [] : [error];
+    const path = `fields[${i}].shown_if`;
+    const listed = conditionList(d.shown_if);
+    return listed.flatMap((condition, k) => {
+      const at = Array.isArray(d.shown_if) ? `${path}[${k}]` : path;
+      // Options of one choice go in one `equals` (ADR 3790); a box is ticked or not.
+      const first = listed.findIndex((c) => c.field === condition.field);
+      const error =
+        first < k
+          ? fieldError(
+              `${at}.field`,
+              `names "${condition.field}" again (as shown_if[${first}]): list a choice's options in one "equals"`,
+            )
+          : conditionError(d, condition, at, byName);
+      return error === undefined ? [] : [error];
+    });
   });
 };
 
-/** The conditions under which a Request's field is asked for: none when any definition has none. */
+/**
+ * The conditions under which a Request's field is asked for, any of which asks for it: each
+ * definition's, one or several (ADR 3850); none when any definition has none.
+ */
 export const conditionsOf = (definitions: readonly object[]): readonly ShownIf[] => {
   const conditions = definitions.map((d) =>
-    'shownIf' in d ? (d.shownIf as ShownIf | undefined) : undefined,
+    'shownIf' in d ? (d.shownIf as ShownIfAny | undefined) : undefined,
   );
-  return conditions.every((c) => c !== undefined) ? conditions : [];
+  return conditions.every((c) => c !== undefined) ? conditions.flatMap((c) => conditionList(c)) : [];
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { ContractFieldView, ShownIf, TextValidation } from '@esign/contracts';
+import type { ContractFieldView, ShownIf, ShownIfAny, TextValidation } from '@esign/contracts';
 import type { TemplateField } from './template-fields.js';
 
 // A template's fields as the API shows them and the store keeps them, and back.
@@ -16,18 +16,17 @@ const spelledAlike = (f: {
   ...(f.required !== undefined && { required: f.required }),
 });
 
-/** A field's condition (ADR 3710), as the API spells it and as the domain does. */
-const shownIfView = (f: { readonly shownIf?: ShownIf }) =>
+/** A field's condition (ADR 3710), or conditions (ADR 3850), as the API spells them and as the domain does. */
+const shownIfView = (f: { readonly shownIf?: ShownIfAny }) =>
   f.shownIf === undefined ? {} : { shown_if: f.shownIf };
+const conditionOf = (c: { readonly field: string; readonly equals?: ShownIf['equals'] }): ShownIf => ({
+  field: c.field,
+  ...(c.equals !== undefined && { equals: c.equals }),
+});
 const shownIfOf = (f: ContractFieldView) =>
   f.shown_if === undefined
     ? {}
-    : {
-        shownIf: {
-          field: f.shown_if.field,
-          ...(f.shown_if.equals !== undefined && { equals: f.shown_if.equals }),
-        },
-      };
+    : { shownIf: Array.isArray(f.shown_if) ? f.shown_if.map(conditionOf) : conditionOf(f.shown_if) };
 
 /** A field as the API shows it and the store keeps it (`ContractFieldView`). */
 export const fieldView = (f: TemplateField): ContractFieldView => {

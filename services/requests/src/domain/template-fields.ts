@@ -3,7 +3,7 @@ import {
   boundsCross,
   MAX_BOUND_DAYS,
   type DeclaredField,
-  type ShownIf,
+  type ShownIfAny,
   type TextValidation,
 } from '@esign/contracts';
 import {
@@ -33,9 +33,10 @@ interface Requirement {
   readonly required?: boolean;
   /**
    * Asked for only while another field of its template is ticked, or has the option
-   * `equals` chosen (ADR 3710); absent: always.
+   * `equals` chosen (ADR 3710), or while any of several such conditions holds (ADR 3850);
+   * absent: always.
    */
-  readonly shownIf?: ShownIf;
+  readonly shownIf?: ShownIfAny;
 }
 
 /** A place on a contract that a signer fills in, and what may be pre-filled into it. */

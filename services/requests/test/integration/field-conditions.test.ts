@@ -118,4 +118,53 @@ describe('requests service: fields asked for only when another is ticked or chos
     assert.ok(flat.includes('seats: (empty) (signer@example.com)'), flat);
     assert.ok(flat.includes('plan: Basic (signer@example.com)'), flat);
   });
+
+  it('takes a list of conditions, any of which asks for the field, refusing each at its path (ADR 3850)', async () => {
+    const body = (shownIf: unknown) =>
+      htmlTemplateBody({
+        fields: [
+          { name: 'married', type: 'checkbox' },
+          { name: 'plan', type: 'choice', options: ['Basic', 'Pro'], required: false },
+          { name: 'contact', type: 'text', shown_if: shownIf },
+          { name: 'signature', type: 'signature' },
+        ],
+      });
+    const errors = async (shownIf: unknown) =>
+      (
+        (await h.http.post(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers).send(body(shownIf)).expect(422))
+          .body as { errors: unknown[] }
+      ).errors;
+    const count = async () =>
+      (
+        (await h.http.get(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers).expect(200)).body as {
+          total_count: number;
+        }
+      ).total_count;
+    const before = await count();
+    assert.deepEqual(await errors([]), [
+      { path: 'fields[2].shown_if', message: 'must contain at least one item' },
+    ]);
+    assert.deepEqual(await errors([{ field: 'married' }, { field: 'plan', equals: 5 }]), [
+      { path: 'fields[2].shown_if[1].equals', message: 'must be a string or a boolean or an array' },
+    ]);
+    assert.deepEqual(await errors([{ field: 'married' }, { field: 'nope' }]), [
+      { path: 'fields[2].shown_if[1].field', message: 'names no field of this template: "nope"' },
+    ]);
+    assert.equal(await count(), before, 'nothing stored');
+
+    const conditions = [{ field: 'married' }, { field: 'plan', equals: 'Pro' }];
+    const template = await publishedTemplate(h.http, SITE_A, { ...body(conditions), name: 'Either' });
+    const shown = await h.http.get(`/v1.1/contracts/${template}`).set(headers).expect(200);
+    assert.deepEqual((shown.body as { fields: { shown_if?: unknown }[] }).fields[2]!.shown_if, conditions);
+    const fields = body(conditions).fields as { name: string }[];
+    const page = await sentAndOpened(h, headers, await madeForOneSigner(h, headers, template, fields));
+    assert.match(
+      page,
+      /data-shown-if="\[\[&quot;f0&quot;,true\],\[&quot;f1&quot;,&quot;Pro&quot;\]\]"><p class="hint">Asked only when “Married” is ticked or “Plan” is “Pro”\.<\/p>/,
+    );
+    const refused = await postSigned(h.http, page, { f1: 'Pro' });
+    assert.equal(refused.status, 422);
+    assert.match(refused.text, /Contact: is required/);
+    assert.equal((await postSigned(h.http, page, { f1: 'Basic', f2: 'posted anyway' })).status, 303);
+  });
 });

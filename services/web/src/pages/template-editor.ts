@@ -61,6 +61,7 @@ const FIELDS_HINT = html`One per line as <code>name: type</code>, the type one o
       checkbox is ticked, or is not, a choice has one of those options, or a text or date field is filled in
       (<code>if not company</code>: left empty) (written last)
     </li>
+    <li><code>contact: text if married or plan = Pro</code>: asked for while any of the conditions holds</li>
   </ul>`;
 
 const STARTER =

@@ -32,6 +32,7 @@ const RULES_HINT = html`One per line for any of the PDF's fields, by its name in
       checkbox is ticked, or is not, a choice has one of those options, or a text or date field is filled in
       (<code>if not company</code>: left empty)
     </li>
+    <li><code>contact: text if married or plan = Pro</code>: asked for while any of the conditions holds</li>
   </ul>`;
 
 /**

@@ -1,4 +1,4 @@
-import type { Translator } from '@esign/contracts';
+import type { ShownIf, Translator } from '@esign/contracts';
 import { kindOf, type TypedField } from '../../../domain/document.js';
 import { onPage, type Answered } from '../../../domain/answers.js';
 import { wanted } from '../../../domain/field-conditions.js';
@@ -18,36 +18,46 @@ export interface Fill {
   readonly answered: readonly Answered[];
 }
 
-/** The sentence for a field set or not: a box ticked, a text or date field filled in (ADR 3800). */
+/** The words for a field set or not: a box ticked, a text or date field filled in (ADR 3800). */
 const SET_WORDS = {
-  true: { checkbox: 'page.askedIfTicked', other: 'page.askedIfFilled' },
-  false: { checkbox: 'page.askedIfNotTicked', other: 'page.askedIfEmpty' },
+  true: { checkbox: 'page.ifTicked', other: 'page.ifFilled' },
+  false: { checkbox: 'page.ifNotTicked', other: 'page.ifEmpty' },
 } as const;
+
+/** What one condition asks, as a clause of the page's sentence: "“Plan” is Pro or Team". */
+const clause = (tr: Translator, condition: ShownIf & { readonly trigger: TypedField }): string => {
+  const label = labelOf(condition.field);
+  const value = wanted(condition);
+  if (typeof value === 'boolean')
+    return tr.t(SET_WORDS[`${value}`][kindOf(condition.trigger) === 'checkbox' ? 'checkbox' : 'other'], {
+      label,
+    });
+  const options = [value].flat();
+  return options.length === 1
+    ? tr.t('page.ifChosen', { label, option: options[0]! })
+    : tr.t('page.ifChosenAny', {
+        label,
+        options: new Intl.ListFormat(tr.locale, { type: 'disjunction' }).format(options),
+      });
+};
 
 /**
  * One of the signer's fields, as `input` renders it, in a block that says when it is asked
- * for and names its conditions' inputs (`f<index>`, and the option or options that show it,
- * or whether the box is ticked or the field filled in) for the page's script; alone when
- * it is asked for whatever they answer; nothing when it is never asked for (ADR 3840).
+ * for ("Asked only when “Married” is ticked or “Plan” is Pro.", ADR 3850) and names its
+ * conditions' inputs (`f<index>`, and the option or options that show it, or whether the
+ * box is ticked or the field filled in) for the page's script; alone when it is asked for
+ * whatever they answer; nothing when it is never asked for (ADR 3840).
  */
 export const askedWhen = (tr: Translator, field: TypedField, fill: Fill, input: Html): Html | '' => {
   const treated = onPage(fill.mine, fill.answered)(field);
   if (treated._tag === 'Never') return '';
   if (treated._tag === 'Always') return input;
   const { conditions } = treated;
-  const first = conditions[0]!;
-  const label = labelOf(first.field);
-  const value = wanted(first);
-  const options = typeof value === 'boolean' ? [] : [value].flat();
-  const when =
-    typeof value === 'boolean'
-      ? tr.t(SET_WORDS[`${value}`][kindOf(first.trigger) === 'checkbox' ? 'checkbox' : 'other'], { label })
-      : options.length === 1
-        ? tr.t('page.askedIfChosen', { label, option: options[0]! })
-        : tr.t('page.askedIfChosenAny', {
-            label,
-            options: new Intl.ListFormat(tr.locale, { type: 'disjunction' }).format(options),
-          });
+  // Two contracts may ask for the field on the same condition: it is said once.
+  const clauses = [...new Set(conditions.map((c) => clause(tr, c)))];
+  const when = tr.t('page.askedOnlyIf', {
+    conditions: new Intl.ListFormat(tr.locale, { type: 'disjunction' }).format(clauses),
+  });
   const names = JSON.stringify(conditions.map((c) => [`f${c.trigger.index}`, wanted(c)]));
   return safe`<div class="shown-if" data-shown-if="${names}"><p class="hint">${when}</p>${input}</div>`;
 };
