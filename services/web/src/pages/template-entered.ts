@@ -27,6 +27,25 @@ export const enteredWithTemplate = (deps: WebDeps, c: ContractView): Html | '' =
       </p>`
     : '';
 
+/** What each row says of its Request, before the template's fields. */
+const REQUEST_COLUMNS = ['request_id', 'title', 'state', 'sent_at', 'completed_at'];
+
+/**
+ * The file's header: the Request's columns, then one per field of `names`. A field named
+ * like one of the Request's (`title`) is `field:title`, so that no two columns share a name
+ * and a spreadsheet or a script reading the file by its header finds each once.
+ */
+export const columnsOf = (names: readonly string[]): string[] => {
+  const taken = new Set(REQUEST_COLUMNS);
+  const columns = names.map((name) => {
+    let column = name;
+    while (taken.has(column)) column = `field:${column}`;
+    taken.add(column);
+    return column;
+  });
+  return [...REQUEST_COLUMNS, ...columns];
+};
+
 /** One Request's row: what it is, then the value of each of `names` (the template's fields). */
 const rowOf = (names: readonly string[], r: TemplateRequestValues): string[] => [
   r.request_id,
@@ -75,7 +94,7 @@ export const templateEnteredRoutes = (router: Router, deps: WebDeps): void => {
     const names = template.right.fields.map((f) => f.name);
     const start = csvRows(
       first.right.data.map((r) => rowOf(names, r)),
-      ['request_id', 'title', 'state', 'sent_at', 'completed_at', ...names],
+      columnsOf(names),
     );
     answerCsv(
       ctx,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
+import { columnsOf } from '../../src/pages/template-entered.js';
 import { apiProblem, appWith, contract, CURRENT } from '../support/fake-api.js';
 import { flat, savedFile, showPage } from '../support/page-text.js';
 
@@ -92,6 +93,20 @@ describe('web: a template’s field values as CSV (ADR 3780)', () => {
       app.calls.filter((c) => c.path.includes('field_values')).map((c) => c.path),
       [VALUES(1), VALUES(2)].map((k) => k.slice(4)),
     );
+  });
+
+  it('names a field called like one of the Request’s columns apart, so each column is named once', () => {
+    assert.deepEqual(columnsOf(['full_name', 'title', 'field:title', 'state']), [
+      'request_id',
+      'title',
+      'state',
+      'sent_at',
+      'completed_at',
+      'full_name',
+      'field:title',
+      'field:field:title',
+      'field:state',
+    ]);
   });
 
   it('ends the download as failed when a later page is refused, rather than a file that looks whole', async () => {
