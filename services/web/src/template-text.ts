@@ -102,7 +102,7 @@ const conditionWords = (
  * any of several conditions: ADR 3850): `fields` are the template's, among which its
  * conditions' fields are.
  */
-export const fieldDetails = (f: ContractFieldView, fields: readonly ContractFieldView[] = []): string =>
+export const fieldDetails = (f: ContractFieldView, fields: readonly ContractFieldView[]): string =>
   [
     (f.options ?? []).join(', '),
     f.min_length === undefined ? '' : `at least ${String(f.min_length)} characters`,

@@ -22,7 +22,7 @@ describe('web: the template editor writes a concealed field (ADR 3740)', () => {
       error: 'line 1: only a text field is concealed in the executed document, as in "ssn: text ssn conceal"',
     });
     assert.equal(
-      fieldDetails({ name: 'ssn', type: 'text', validation: 'ssn', conceal: true }),
+      fieldDetails({ name: 'ssn', type: 'text', validation: 'ssn', conceal: true }, []),
       'asks for a US Social Security number; concealed in the executed document',
     );
   });

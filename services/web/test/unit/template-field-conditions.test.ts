@@ -117,19 +117,19 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
 
   it('says in the field table when a field is asked for', () => {
     assert.equal(
-      fieldDetails({ name: 'spouse', type: 'text', required: false, shown_if: { field: 'married' } }),
+      fieldDetails({ name: 'spouse', type: 'text', required: false, shown_if: { field: 'married' } }, []),
       'optional; asked only when “married” is ticked',
     );
     assert.equal(
-      fieldDetails({ name: 'seats', type: 'text', shown_if: { field: 'plan', equals: 'Pro' } }),
+      fieldDetails({ name: 'seats', type: 'text', shown_if: { field: 'plan', equals: 'Pro' } }, []),
       'asked only when “plan” is “Pro”',
     );
     assert.equal(
-      fieldDetails({ name: 'employer', type: 'text', shown_if: { field: 'retired', equals: false } }),
+      fieldDetails({ name: 'employer', type: 'text', shown_if: { field: 'retired', equals: false } }, []),
       'asked only when “retired” is not ticked',
     );
     assert.equal(
-      fieldDetails({ name: 'seats', type: 'text', shown_if: { field: 'plan', equals: ['Pro', 'Team'] } }),
+      fieldDetails({ name: 'seats', type: 'text', shown_if: { field: 'plan', equals: ['Pro', 'Team'] } }, []),
       'asked only when “plan” is “Pro” or “Team”',
     );
     // A text or date field filled in, or left empty (ADR 3800): the table reads its type among the template's.

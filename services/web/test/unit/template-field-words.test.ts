@@ -30,32 +30,35 @@ describe('web: the template editor’s words after a field’s type (ADRs 3600, 
   });
 
   it('says in the template’s field table what each field asks of its signer', () => {
-    assert.equal(fieldDetails({ name: 'plan', type: 'choice', options: ['Basic', 'Pro'] }), 'Basic, Pro');
+    assert.equal(fieldDetails({ name: 'plan', type: 'choice', options: ['Basic', 'Pro'] }, []), 'Basic, Pro');
     assert.equal(
-      fieldDetails({
-        name: 'phone',
-        type: 'text',
-        max_length: 20,
-        validation: 'phone_number',
-        required: false,
-      }),
+      fieldDetails(
+        {
+          name: 'phone',
+          type: 'text',
+          max_length: 20,
+          validation: 'phone_number',
+          required: false,
+        },
+        [],
+      ),
       'at most 20 characters; asks for a 10-digit phone number; optional',
     );
-    assert.equal(fieldDetails({ name: 'terms', type: 'checkbox', required: true }), 'must be ticked');
+    assert.equal(fieldDetails({ name: 'terms', type: 'checkbox', required: true }, []), 'must be ticked');
     assert.equal(
-      fieldDetails({ name: 'code', type: 'text', min_length: 6, max_length: 8 }),
+      fieldDetails({ name: 'code', type: 'text', min_length: 6, max_length: 8 }, []),
       'at least 6 characters; at most 8 characters',
     );
     assert.equal(
-      fieldDetails({ name: 'start_on', type: 'date', earliest: 'today', latest: '2030-12-31' }),
+      fieldDetails({ name: 'start_on', type: 'date', earliest: 'today', latest: '2030-12-31' }, []),
       'on or after today; on or before 2030-12-31',
     );
     assert.equal(
-      fieldDetails({ name: 'start_on', type: 'date', earliest: 'today+1', latest: 'today-1' }),
+      fieldDetails({ name: 'start_on', type: 'date', earliest: 'today+1', latest: 'today-1' }, []),
       'on or after today + 1 day; on or before today − 1 day',
     );
     assert.equal(
-      fieldDetails({ name: 'start_on', type: 'date', latest: 'today+90' }),
+      fieldDetails({ name: 'start_on', type: 'date', latest: 'today+90' }, []),
       'on or before today + 90 days',
     );
     const bounded = {
@@ -63,6 +66,6 @@ describe('web: the template editor’s words after a field’s type (ADRs 3600, 
       html: '<p>Start</p>',
     } as unknown as Parameters<typeof inEditor>[0];
     assert.equal(inEditor(bounded), true, 'the editor writes a date’s bounds (ADR 3640)');
-    assert.equal(fieldDetails({ name: 'signature', type: 'signature' }), '');
+    assert.equal(fieldDetails({ name: 'signature', type: 'signature' }, []), '');
   });
 });
