@@ -247,12 +247,6 @@ export const CreateContractBody = withSchema(
   { oneOf: [CreateHtmlContractBody, CreatePdfContractBody] },
 );
 
-/** One condition as the API shows a field's `shown_if` (ADR 3710). */
-const ShownIfView = t.intersection([
-  t.type({ field: t.string }),
-  t.partial({ equals: t.union([t.string, t.boolean, t.array(t.string)]) }),
-]);
-
 /**
  * `POST /v1.1/contracts/:id/copy` (ADR 3260): the copy's name, absent the source's with
  * " (copy)"; and the Site it goes to (ADR 3320), absent the source's, where the name
@@ -263,6 +257,12 @@ export type CopyContractBody = t.TypeOf<typeof CopyContractBody>;
 
 export const TemplateState = t.keyof({ draft: null, published: null }, 'TemplateState');
 export type TemplateState = t.TypeOf<typeof TemplateState>;
+
+/** One condition as the API shows a field's `shown_if` (ADR 3710). */
+const ShownIfView = t.intersection([
+  t.type({ field: t.string }),
+  t.partial({ equals: t.union([t.string, t.boolean, t.array(t.string)]) }),
+]);
 
 export const ContractFieldView = t.intersection([
   t.type({ name: t.string, type: TemplateFieldType }),

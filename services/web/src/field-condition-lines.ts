@@ -1,3 +1,5 @@
+import { conditionList } from '@esign/contracts';
+
 // A field's `shown_if` as the template editor writes it after `if` (ADRs 3710, 3760, 3790,
 // 3800, 3850): `married`, `not married`, `plan = Pro | Team`, several joined by `or`.
 
@@ -9,12 +11,6 @@ export interface EditorCondition {
 
 /** A field's `shown_if`: one condition, or a list, any of which asks for it (ADR 3850). */
 export type EditorShownIf = EditorCondition | readonly EditorCondition[];
-
-const isList = (shownIf: EditorShownIf): shownIf is readonly EditorCondition[] => Array.isArray(shownIf);
-
-/** The conditions of a `shown_if`, one or several, as a list. */
-export const conditionsIn = (shownIf: EditorShownIf): readonly EditorCondition[] =>
-  isList(shownIf) ? shownIf : [shownIf];
 
 /** The options a condition names (ADR 3790), or undefined for a checkbox's, a text or a date field's. */
 export const namedOptions = (
@@ -73,7 +69,7 @@ export const shownIfOf = (type: string, written: string): EditorShownIf | string
 
 /** Conditions as written after `if`: `married`, `not married`, `plan = Pro | Team`, joined by `or`. */
 export const shownIfText = (shownIf: EditorShownIf): string =>
-  conditionsIn(shownIf)
+  conditionList(shownIf)
     .map((c) =>
       namedOptions(c.equals) === undefined
         ? `${c.equals === false ? 'not ' : ''}${c.field}`
@@ -106,9 +102,9 @@ const conditionWritten = ({ field, equals }: EditorCondition): boolean => {
  * which would read as two conditions, nor a list of one, which reads back as one (ADR 3850).
  */
 export const shownIfWritten = (shownIf: EditorShownIf): boolean => {
-  const conditions = conditionsIn(shownIf);
+  const conditions = conditionList(shownIf);
   return (
-    (!isList(shownIf) || conditions.length > 1) &&
+    (!Array.isArray(shownIf) || conditions.length > 1) &&
     conditions.every(
       (c) => conditionWritten(c) && ![c.field, ...(namedOptions(c.equals) ?? [])].some((w) => OR.test(w)),
     )

@@ -1,6 +1,6 @@
-import { boundDays, type ContractFieldView, type TextValidation } from '@esign/contracts';
+import { boundDays, conditionList, type ContractFieldView, type TextValidation } from '@esign/contracts';
 import { escapeHtml, html, trusted, type Html } from './html.js';
-import { conditionsIn, namedOptions } from './field-condition-lines.js';
+import { namedOptions } from './field-condition-lines.js';
 
 export * from './template-field-lines.js';
 
@@ -115,7 +115,7 @@ export const fieldDetails = (f: ContractFieldView, fields: readonly ContractFiel
     f.shown_if === undefined
       ? ''
       : `asked only when ${OR.format(
-          conditionsIn(f.shown_if).map(
+          conditionList(f.shown_if).map(
             (c) =>
               `“${c.field}” is ${conditionWords(c.equals, fields.find((other) => other.name === c.field)?.type)}`,
           ),
