@@ -156,9 +156,24 @@ export const sentAgreement = async (
 
 /** NANP exchanges: 200 to 999, none N11 (a number with another is refused, ADR 1320). */
 const EXCHANGES = Array.from({ length: 800 }, (_, i) => 200 + i).filter((e) => e % 100 !== 11);
-/** A 10-digit US mobile number nobody else in the run uses. */
-export const uniqueMobile = (): string =>
-  `555${EXCHANGES[Math.floor(Math.random() * EXCHANGES.length)]}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+/** The numbers this process has handed out: a test file's stand-ins are its own. */
+const issuedMobiles = new Set<string>();
+/**
+ * A 10-digit US mobile number nobody else in the run uses. Drawn at random, and drawn
+ * again when this process already handed it out: among a drill's few hundred numbers, two
+ * random draws alike are likely enough (about one run in five hundred) to count one
+ * signer's SMS twice.
+ */
+export const uniqueMobile = (): string => {
+  for (;;) {
+    const exchange = EXCHANGES[Math.floor(Math.random() * EXCHANGES.length)]!;
+    const mobile = `555${exchange}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+    if (!issuedMobiles.has(mobile)) {
+      issuedMobiles.add(mobile);
+      return mobile;
+    }
+  }
+};
 
 const EXECUTION_URL = /https?:\/\/[^\s"<>]+\/sign\?[^\s"<>]+/;
 
