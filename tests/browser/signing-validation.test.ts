@@ -99,4 +99,66 @@ describe('signer flow in headless Chromium: text fields that ask for a kind of v
     );
     await page.context().close();
   });
+
+  it('tells the format before typing, brings up the keyboard for it, is refused a value written otherwise, and signs (ADR 3870)', async () => {
+    const created = await json<{ id: number }>(
+      'POST',
+      `/v1.1/sites/${SITE.id}/contracts`,
+      {
+        type: 'html',
+        name: 'Vehicle details',
+        html: '<h1>Vehicle details</h1><p>The vehicle the policy covers.</p>',
+        fields: [
+          { name: 'plate', type: 'text', format: 'AA-9999' },
+          { name: 'policy', type: 'text', format: '999-999-999' },
+          { name: 'signature', type: 'signature' },
+        ],
+      },
+      201,
+    );
+    await json('POST', `/v1.1/contracts/${created.id}/publish`);
+    const driver = `dana-${Date.now()}@example.com`;
+    const view = await json<RequestView>(
+      'POST',
+      `/v1.1/sites/${SITE.id}/requests`,
+      {
+        contracts: [created.id],
+        signers: [{ signer_id: driver, send_to: { email: true } }],
+        fields: ['plate', 'policy', 'signature'].map((name) => ({ name, assigned_to: driver })),
+      },
+      201,
+    );
+    await json('POST', `/v1.1/requests/${view.id}/send`);
+    const { page, problems } = await openPage();
+    assert.equal((await page.goto(await linkFromMail(driver)))?.status(), 200);
+
+    const plate = page.getByLabel(/^Plate/);
+    await page.getByText('Written as AA-9999, where 9 is a digit, A is a letter', { exact: true }).waitFor();
+    assert.equal(await plate.getAttribute('autocapitalize'), 'characters');
+    assert.equal(await plate.getAttribute('maxlength'), '7');
+    const policy = page.getByLabel(/^Policy/);
+    assert.equal(await policy.getAttribute('inputmode'), 'numeric', 'a format of digits: the number pad');
+    await plate.fill('AB 1234');
+    await policy.fill('123-456-789');
+    await page.getByLabel('Type your full name').fill('Dana Driver');
+    await page.getByLabel(/I have reviewed the document above/).check();
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await page.locator('p.error', { hasText: 'Plate: must be written as AA-9999' }).waitFor();
+    await expectAccessible(page, 'the signing page refusing a value written otherwise');
+    await plate.scrollIntoViewIfNeeded();
+    await signerScreenshot(page, 'format');
+
+    await plate.fill('AB-1234');
+    await page.getByLabel(/I have reviewed the document above/).check();
+    await Promise.all([
+      page.waitForURL(/\/sign\/done/),
+      page.getByRole('button', { name: 'Sign', exact: true }).click(),
+    ]);
+    assert.equal((await json<RequestView>('GET', `/v1.1/requests/${view.id}`)).state, 'completed');
+    assert.deepEqual(
+      problems.filter((p) => !p.startsWith('Failed to load resource')),
+      [],
+    );
+    await page.context().close();
+  });
 });

@@ -2538,6 +2538,7 @@ export interface components {
       max_length?: number;
       min_length?: number;
       validation?: components['schemas']['TextValidation'];
+      format?: string;
       required?: boolean;
       earliest?: string;
       latest?: string;
@@ -2601,6 +2602,7 @@ export interface components {
       max_length?: number;
       min_length?: number;
       validation?: components['schemas']['TextValidation'];
+      format?: string;
       required?: boolean;
       earliest?: string;
       latest?: string;

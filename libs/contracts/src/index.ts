@@ -17,6 +17,7 @@ export * from './auth.js';
 export * from './templates.js';
 export * from './field-values.js';
 export * from './date-bounds.js';
+export * from './field-format.js';
 export * from './auth-api.js';
 export * from './session-api.js';
 export * from './password-api.js';

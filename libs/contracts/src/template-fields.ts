@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { FieldFormat, formatIsNumeric } from './field-format.js';
 import { nonEmptyArray, NonEmptyString, PositiveInt, strict } from './primitives.js';
 
 // A template's limits, and its fields as the API takes and shows them: their types, the
@@ -91,10 +92,15 @@ const VALIDATION_INPUT: Readonly<Record<TextValidation, TextInput>> = {
 /**
  * The input a text field is typed into, on the signer's page and in the web application:
  * for one asking for a kind of value, one that brings up the keyboard for it on a phone.
- * The requests service checks the value whatever the browser did.
+ * One written in a format (ADR 3870) brings up the number pad when the format holds no
+ * letter, and capitals when it does. The requests service checks the value whatever the
+ * browser did.
  */
-export const textInputFor = (validation: TextValidation | undefined): TextInput =>
-  validation === undefined ? { type: 'text' } : VALIDATION_INPUT[validation];
+export const textInputFor = (validation: TextValidation | undefined, format?: string): TextInput => {
+  if (format !== undefined)
+    return formatIsNumeric(format) ? { type: 'text', inputmode: 'numeric' } : { type: 'text', code: true };
+  return validation === undefined ? { type: 'text' } : VALIDATION_INPUT[validation];
+};
 
 /**
  * When a field is asked for (ADR 3710): only while another field of the same template, asked
@@ -133,6 +139,12 @@ export const DeclaredField = strict(
     /** A text field's fewest characters, when filled in (ADR 3660); not more than `max_length`. */
     min_length: PositiveInt,
     validation: TextValidation,
+    /**
+     * How a text field's value is written, character by character (ADR 3870): `9` a digit,
+     * `A` a letter, `*` either, a backslash before a character typed as it is, any other character
+     * itself: `AA-9999`. Not with `validation`; its length within `max_length`.
+     */
+    format: FieldFormat,
     /**
      * Whether the signer must fill it in (ADR 3610): a text field, choice or date is
      * required unless `false`; a checkbox must be ticked only when `true`. Not on a
@@ -178,6 +190,8 @@ export const ContractFieldView = t.intersection([
     /** A text field's fewest characters, when filled in (ADR 3660). */
     min_length: t.number,
     validation: TextValidation,
+    /** How a text field's value is written, character by character (ADR 3870). */
+    format: t.string,
     /** Present only where it differs from the type's rule (ADR 3610). */
     required: t.boolean,
     /** A date field's bounds (ADRs 3620, 3650): YYYY-MM-DD, `today`, `today+N` or `today-N`. */

@@ -1,4 +1,12 @@
-import { boundsCross, isDateBound, TextValidation, type ContractFieldView } from '@esign/contracts';
+import {
+  boundsCross,
+  decode,
+  FieldFormat,
+  isDateBound,
+  TextValidation,
+  type ContractFieldView,
+} from '@esign/contracts';
+import * as E from 'fp-ts/lib/Either.js';
 import {
   nameWritten,
   shownIfOf,
@@ -22,6 +30,8 @@ export interface EditorField {
   readonly type: (typeof FIELD_TYPES)[number];
   readonly options?: readonly string[];
   readonly validation?: TextValidation;
+  /** How a text field's value is written, character by character (ADR 3870). */
+  readonly format?: string;
   readonly min_length?: number;
   readonly max_length?: number;
   readonly earliest?: string;
@@ -57,7 +67,7 @@ const wordOf = (type: EditorField['type'], word: string): Partial<EditorField> |
     return type === 'checkbox'
       ? { required: true }
       : 'only a checkbox is marked required: other fields are, unless optional';
-  return `"${word}" is not known: after the type write a text field's kind of value (${KINDS.join(', ')}) or "min" and "max" and their limits, a date's "from" or "to" and a date, "optional", "conceal" or, for a checkbox, "required"`;
+  return `"${word}" is not known: after the type write a text field's kind of value (${KINDS.join(', ')}), "format" and its format, or "min" and "max" and their limits, a date's "from" or "to" and a date, "optional", "conceal" or, for a checkbox, "required"`;
 };
 
 /** A positive whole number as typed after `min` or `max`, or undefined. */
@@ -66,12 +76,22 @@ const countOf = (value: string | undefined): number | undefined =>
     ? Number(value)
     : undefined;
 
-/** What a word and the one after it add (`min 2`, `max 40`, `from today`, `to 2030-12-31`), or why not. */
+/** A text field's format as typed after `format` (ADR 3870), or why not. */
+const formatOf = (type: EditorField['type'], value: string | undefined): Partial<EditorField> | string => {
+  if (type !== 'text') return 'only a text field is written in a format, as in "plate: text format AA-9999"';
+  if (value === undefined)
+    return '"format" is followed by the format, 9 a digit, A a letter and * either, as in "plate: text format AA-9999"';
+  const format = decode(FieldFormat)(value);
+  return E.isLeft(format) ? `the format ${format.left[0]!.message}` : { format: format.right };
+};
+
+/** What a word and the one after it add (`min 2`, `max 40`, `format AA-9999`, `from today`, `to 2030-12-31`), or why not. */
 const pairOf = (
   type: EditorField['type'],
   word: string,
   value: string | undefined,
 ): Partial<EditorField> | string => {
+  if (word === 'format') return formatOf(type, value);
   if (word === 'max' || word === 'min') {
     if (type !== 'text')
       return `only a text field has a length limit, as in "${word === 'min' ? 'code: text min 6' : 'name: text max 40'}"`;
@@ -148,7 +168,7 @@ const fieldOf = (line: string, of: FieldsOf): EditorField | string => {
     .filter((w) => w !== '');
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    const paired = word === 'min' || word === 'max' || word === 'from' || word === 'to';
+    const paired = ['min', 'max', 'format', 'from', 'to'].includes(word);
     const added = paired ? pairOf(type, word, words[++i]) : wordOf(type, word);
     if (typeof added === 'string') return added;
     field = { ...field, ...added };
@@ -163,8 +183,8 @@ const fieldOf = (line: string, of: FieldsOf): EditorField | string => {
 /**
  * Signer fields typed one per line as `name: type`, then what adds to it (ADR 3640): a
  * choice's options in brackets (`plan: choice [Basic | Pro] optional`), a text field's
- * kind of value (`zip: text zip_code`, ADR 3600) and limits (`name: text min 2 max 40`,
- * ADR 3660), a
+ * kind of value (`zip: text zip_code`, ADR 3600) or format (`plate: text format AA-9999`,
+ * ADR 3870) and limits (`name: text min 2 max 40`, ADR 3660), a
  * date's bounds (`start_on: date from today to 2030-12-31`, ADR 3620), `optional` for a
  * text field, choice or date the signer may leave empty, `required` for a checkbox they
  * must tick (ADR 3610). A line that is not is named in the error. Rules for a PDF's own
@@ -195,6 +215,7 @@ export const fieldsText = (
     readonly type: string;
     readonly options?: readonly string[];
     readonly validation?: string;
+    readonly format?: string;
     readonly min_length?: number;
     readonly max_length?: number;
     readonly earliest?: string;
@@ -211,6 +232,7 @@ export const fieldsText = (
         `${f.name}: ${f.type}`,
         f.options === undefined || of === 'pdf' ? '' : `[${f.options.join(' | ')}]`,
         f.validation ?? '',
+        f.format === undefined ? '' : `format ${f.format}`,
         f.min_length === undefined ? '' : `min ${String(f.min_length)}`,
         f.max_length === undefined ? '' : `max ${String(f.max_length)}`,
         f.earliest === undefined ? '' : `from ${f.earliest}`,
@@ -227,10 +249,11 @@ export const fieldsText = (
 /**
  * Whether `fieldsText` writes a field so that `parseFields` reads it back the same: every
  * field the API takes, but for a choice option holding "|", a bracket or a line break, or
- * spaces at its ends, which the editor's brackets cannot hold, and a name holding ":" or
- * spaces at its ends (each left to the API's `PUT`).
+ * spaces at its ends, which the editor's brackets cannot hold, a name holding ":" or
+ * spaces at its ends, and a format holding a space or a bracket (each left to the API's `PUT`).
  */
 export const writtenWhole = (f: ContractFieldView): boolean =>
   (f.options ?? []).every((o) => o === o.trim() && !/[|[\]\r\n]/.test(o)) &&
+  (f.format === undefined || !/[\s[\]]/.test(f.format)) &&
   nameWritten(f.name) &&
   (f.shown_if === undefined || shownIfWritten(f.shown_if));

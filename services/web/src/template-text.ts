@@ -97,7 +97,7 @@ const conditionWords = (
 
 /**
  * What a template's field table says of a field besides its type: a choice's options, a text
- * field's limit and kind of value (ADR 3600), a date's bounds (ADR 3620), and whether it is
+ * field's limit and kind of value (ADR 3600) or format (ADR 3870), a date's bounds (ADR 3620), and whether it is
  * optional or must be ticked (ADR 3610), concealed (ADR 3740), and when it is asked for (ADR 3710,
  * any of several conditions: ADR 3850): `fields` are the template's, among which its
  * conditions' fields are.
@@ -108,6 +108,7 @@ export const fieldDetails = (f: ContractFieldView, fields: readonly ContractFiel
     f.min_length === undefined ? '' : `at least ${String(f.min_length)} characters`,
     f.max_length === undefined ? '' : `at most ${String(f.max_length)} characters`,
     f.validation === undefined ? '' : `asks for ${ASKS[f.validation]}`,
+    f.format === undefined ? '' : `written as ${f.format}`,
     f.earliest === undefined ? '' : `on or after ${boundText(f.earliest)}`,
     f.latest === undefined ? '' : `on or before ${boundText(f.latest)}`,
     f.required === undefined ? '' : f.required ? 'must be ticked' : 'optional',

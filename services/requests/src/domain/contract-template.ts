@@ -5,6 +5,7 @@ import { declareFields, type TemplateField } from './template-fields.js';
 
 // A template's fields are in template-fields.ts; what names them from here still finds them.
 export * from './template-fields.js';
+export * from './field-clashes.js';
 
 export type TemplateKind = 'html' | 'pdf';
 export type TemplateState = 'draft' | 'published';

@@ -121,6 +121,9 @@ export const VALIDATION_PROBLEM: Readonly<Record<TextValidation, string>> = {
   vat_number: 'must be a European VAT number with its country code, like DE136695976',
 };
 
+/** What a value not written as a text field's `format` asks (ADR 3870) is told, in English. */
+export const formatProblem = (format: string): string => `must be written as ${format}`;
+
 /**
  * Why a date (YYYY-MM-DD) is outside the bounds of every definition that sets them (ADRs
  * 3620, 3650), or undefined when it is inside. `today` is the day a relative bound moves

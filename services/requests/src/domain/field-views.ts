@@ -6,11 +6,13 @@ import type { TemplateField } from './template-fields.js';
 /** What a field's two shapes spell alike, where it is set: kind of value, bounds, requirement. */
 const spelledAlike = (f: {
   readonly validation?: TextValidation;
+  readonly format?: string;
   readonly earliest?: string;
   readonly latest?: string;
   readonly required?: boolean;
 }) => ({
   ...(f.validation !== undefined && { validation: f.validation }),
+  ...(f.format !== undefined && { format: f.format }),
   ...(f.earliest !== undefined && { earliest: f.earliest }),
   ...(f.latest !== undefined && { latest: f.latest }),
   ...(f.required !== undefined && { required: f.required }),

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { DeclaredField } from '@esign/contracts';
+import { formatLength, type DeclaredField } from '@esign/contracts';
 import { at, fieldError, type FieldError } from './paths.js';
 import { declareFields, type TemplateField } from './template-fields.js';
 
@@ -45,6 +45,11 @@ const misfit = (own: TemplateField, d: DeclaredField, path: string): FieldError 
     return fieldError(`${path}.max_length`, `must not be more than the PDF field's own limit (${limit})`);
   if (d.min_length !== undefined && d.max_length === undefined && d.min_length > limit)
     return fieldError(`${path}.min_length`, `must not be more than the PDF field's own limit (${limit})`);
+  if (d.format !== undefined && d.max_length === undefined && formatLength(d.format) > limit)
+    return fieldError(
+      `${path}.format`,
+      `describes values of ${formatLength(d.format)} characters, more than the PDF field's own limit (${limit})`,
+    );
   if ((d.type === 'date' || d.type === 'date_signed') && limit < DATE_LENGTH)
     return fieldError(
       `${path}.type`,

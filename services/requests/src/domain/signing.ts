@@ -1,6 +1,13 @@
 import type { Contact } from './signer.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { fitsValidation, isCalendarDate, outsideBounds, VALIDATION_PROBLEM } from './field-value-rules.js';
+import { fitsFormat, formatLength } from '@esign/contracts';
+import {
+  fitsValidation,
+  formatProblem,
+  isCalendarDate,
+  outsideBounds,
+  VALIDATION_PROBLEM,
+} from './field-value-rules.js';
 import { answerOf, isTicked, recordedAnswer, type Answered } from './answers.js';
 import { conditionsOf, isAsked } from './field-conditions.js';
 import { isRequired } from './template-fields.js';
@@ -83,6 +90,10 @@ export const textLimit = (field: TypedField): number =>
   Math.min(
     LIMITS.text,
     ...field.definitions.flatMap((d) => (d.type === 'text' && d.maxLength !== null ? [d.maxLength] : [])),
+    // A value written as a format (ADR 3870) has exactly its length.
+    ...field.definitions.flatMap((d) =>
+      d.type === 'text' && d.format !== undefined ? [formatLength(d.format)] : [],
+    ),
   );
 
 /** The fewest characters a filled-in text field's value may have: the largest minimum of its definitions (ADR 3660). */
@@ -126,6 +137,12 @@ const checkField = (
       const value = (raw ?? '').trim();
       if (value === '') return required ? E.left('is required') : E.right('');
       if (CONTROL.test(value)) return E.left('must be plain text on one line');
+      // A format (ADR 3870) says more than a length would: its problem comes first.
+      const formatted = field.definitions.find(
+        (d) => d.type === 'text' && d.format !== undefined && !fitsFormat(d.format, value),
+      );
+      if (formatted?.type === 'text' && formatted.format !== undefined)
+        return E.left(formatProblem(formatted.format));
       const max = textLimit(field);
       if ([...value].length > max) return E.left(`must be at most ${max} characters`);
       const min = textMinimum(field);

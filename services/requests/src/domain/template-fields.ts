@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import {
   boundsCross,
+  fitsFormat,
+  formatLength,
   MAX_BOUND_DAYS,
   type DeclaredField,
   type ShownIfAny,
@@ -8,6 +10,7 @@ import {
 } from '@esign/contracts';
 import {
   fitsValidation,
+  formatProblem,
   isCalendarDate,
   isDateBound,
   outsideBounds,
@@ -19,7 +22,7 @@ import { at, fieldError, type FieldError } from './paths.js';
 export * from './field-value-rules.js';
 
 // The fields of a template: their types, their declaration, what may be pre-filled into them,
-// and which of them one Request's contracts may share by name.
+// and which of them one Request's contracts may share by name (field-clashes.ts).
 
 /**
  * Whether and when its signer must fill a field in, for the types a signer fills in.
@@ -49,6 +52,8 @@ export type TemplateField =
       readonly minLength?: number;
       /** What its value must look like (ADR 3600); absent: any one line of text. */
       readonly validation?: TextValidation;
+      /** How its value is written, character by character (ADR 3870); never with `validation`. */
+      readonly format?: string;
       /** Its value concealed in the executed document (ADR 3740). */
       readonly conceal?: true;
     } & Requirement)
@@ -85,6 +90,35 @@ const requirementOf = (d: DeclaredField): Requirement => ({
 
 const TAKES_REQUIRED: ReadonlySet<TemplateField['type']> = new Set(['text', 'checkbox', 'choice', 'date']);
 
+/**
+ * Why a text field's `format` (ADR 3870) cannot stand with its other rules: beside a
+ * `validation`, or describing values longer than its `max_length` or shorter than its
+ * `min_length`.
+ */
+const formatErrors = (d: DeclaredField, path: string): FieldError[] => {
+  if (d.format === undefined || d.type !== 'text') return [];
+  if (d.validation !== undefined)
+    return [
+      fieldError(`${path}.format`, 'must not be set with validation: a value is checked by one or the other'),
+    ];
+  const length = formatLength(d.format);
+  if (d.max_length !== undefined && length > d.max_length)
+    return [
+      fieldError(
+        `${path}.format`,
+        `describes values of ${length} characters, more than max_length (${d.max_length})`,
+      ),
+    ];
+  if (d.min_length !== undefined && d.min_length > length)
+    return [
+      fieldError(
+        `${path}.min_length`,
+        `must not be more than the ${length} characters of a value written as format`,
+      ),
+    ];
+  return [];
+};
+
 /** Checks the fields declared for an HTML template and turns them into template fields. */
 export const declareFields = (
   declared: readonly DeclaredField[],
@@ -110,7 +144,8 @@ export const declareFields = (
       errors.push(fieldError(`${path}.min_length`, 'is only allowed on a text field'));
     else if (d.min_length !== undefined && d.max_length !== undefined && d.min_length > d.max_length)
       errors.push(fieldError(`${path}.min_length`, `must not be more than max_length (${d.max_length})`));
-    for (const rule of ['validation', 'conceal'] as const)
+    errors.push(...formatErrors(d, path));
+    for (const rule of ['validation', 'format', 'conceal'] as const)
       if (d[rule] !== undefined && d.type !== 'text')
         errors.push(fieldError(`${path}.${rule}`, 'is only allowed on a text field'));
     for (const rule of ['required', 'shown_if'] as const)
@@ -148,6 +183,7 @@ export const declareFields = (
           maxLength: d.max_length ?? null,
           ...(d.min_length !== undefined && { minLength: d.min_length }),
           ...(d.validation !== undefined && { validation: d.validation }),
+          ...(d.format !== undefined && { format: d.format }),
           ...(d.conceal === true && { conceal: true as const }),
           ...requirement,
         });
@@ -192,78 +228,6 @@ export const declareFields = (
 /** A date the signer picks or the date they sign on (ADRs 3570, 3580). */
 export const isDateKind = (type: TemplateField['type']): boolean => type === 'date' || type === 'date_signed';
 
-/** Two contracts of one Request that declare one field name as things one field cannot be. */
-export interface TypeClash {
-  readonly name: string;
-  /** The later contract's index, and its type for the name. */
-  readonly index: number;
-  readonly type: TemplateField['type'];
-  /** An earlier contract's index, and its type. */
-  readonly otherIndex: number;
-  readonly otherType: TemplateField['type'];
-  /** Both are choices, with no option in common: no answer fits both. */
-  readonly noCommonOption?: true;
-  /** Both are text fields that ask for values of different kinds (ADR 3600). */
-  readonly validations?: readonly [TextValidation, TextValidation];
-}
-
-/**
- * The first name two of `templates` declare as things one field cannot be: a name is one
- * field of the Request, filled once, so its contracts must agree on what it is (ADR 3590).
- * Two choices must share an option, since a signer's answer must be one of each. A PDF's
- * text field may share the name of a date field, which it then shows (ADRs 3570, 3580).
- */
-export const typeClash = (
-  templates: readonly { readonly fields: readonly TemplateField[] }[],
-): TypeClash | undefined => {
-  const first = new Map<string, { index: number; field: TemplateField; options?: readonly string[] }>();
-  for (const [index, template] of templates.entries())
-    for (const field of template.fields) {
-      const seen = first.get(field.name);
-      const options = field.type === 'choice' ? field.options : undefined;
-      if (seen === undefined) {
-        first.set(field.name, { index, field, ...(options && { options }) });
-        continue;
-      }
-      const clash = {
-        name: field.name,
-        index,
-        type: field.type,
-        otherIndex: seen.index,
-        otherType: seen.field.type,
-      };
-      const validation = field.type === 'text' ? field.validation : undefined;
-      const otherValidation = seen.field.type === 'text' ? seen.field.validation : undefined;
-      // A PDF's text field shows a date; one that asks for a kind of value (ADR 3600) cannot.
-      const agree =
-        seen.field.type === field.type ||
-        (seen.field.type === 'text' && otherValidation === undefined && isDateKind(field.type)) ||
-        (field.type === 'text' && validation === undefined && isDateKind(seen.field.type));
-      if (!agree) return clash;
-      if (validation !== undefined && otherValidation !== undefined && validation !== otherValidation)
-        return { ...clash, validations: [validation, otherValidation] };
-      // The definition that asks for a kind of value leads, so a later one is checked against it.
-      if (validation !== undefined && otherValidation === undefined) first.set(field.name, { index, field });
-      if (options !== undefined) {
-        // The options every choice so far offers: an answer must be one of them all.
-        const common = (seen.options ?? []).filter((o) => options.includes(o));
-        if (common.length === 0) return { ...clash, noCommonOption: true };
-        first.set(field.name, { ...seen, options: common });
-      }
-      // The date kind leads, so a later text field is checked against it.
-      if (isDateKind(field.type)) first.set(field.name, { index, field });
-    }
-  return undefined;
-};
-
-/** Why `clash` is refused, said of the later contract, naming the earlier as `earlier`. */
-export const clashProblem = (clash: TypeClash, earlier: string): string =>
-  clash.noCommonOption === true
-    ? `declares choice field "${clash.name}" with no option that ${earlier} also offers: a signer's answer must be an option of both`
-    : clash.validations !== undefined
-      ? `declares text field "${clash.name}" with validation ${clash.validations[0]}, and ${earlier} with ${clash.validations[1]}: no value can be both`
-      : `declares field "${clash.name}" as ${clash.type}, and ${earlier} declares it as ${clash.otherType}: a name is one field, so its contracts must agree on its type`;
-
 /** Whether `value` may be pre-filled into `field`; answers why not. */
 export const checkDefaultValue = (field: TemplateField, value: string | boolean): string | undefined => {
   switch (field.type) {
@@ -276,6 +240,8 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
         return `must be at least ${field.minLength} characters: the minimum of text field "${field.name}"`;
       if (field.validation !== undefined && !fitsValidation(field.validation, value))
         return `${VALIDATION_PROBLEM[field.validation]}: text field "${field.name}" asks for ${field.validation}`;
+      if (field.format !== undefined && value !== '' && !fitsFormat(field.format, value))
+        return `${formatProblem(field.format)}: the format of text field "${field.name}"`;
       return undefined;
     case 'checkbox':
       return typeof value === 'boolean' ? undefined : `must be true or false: "${field.name}" is a checkbox`;

@@ -60,6 +60,21 @@ describe('requests domain: rules declared for a PDF’s own fields', () => {
     );
   });
 
+  it('writes a text field in a format within the PDF field’s own limit (ADR 3870)', () => {
+    assert.deepEqual(
+      E.map((fields: readonly TemplateField[]) => fields[5])(
+        declared([{ name: 'signed_on', type: 'text', format: '99-99-99' }]),
+      ),
+      E.right({ name: 'signed_on', type: 'text', maxLength: 8, format: '99-99-99' }),
+    );
+    assert.deepEqual(problems([{ name: 'signed_on', type: 'text', format: 'AA-99-999' }]), [
+      {
+        path: 'fields[0].format',
+        message: "describes values of 9 characters, more than the PDF field's own limit (8)",
+      },
+    ]);
+  });
+
   it('makes a text field the date its signer signs on', () => {
     const answer = declarePdfFields(
       [{ name: 'signed_on', type: 'text', maxLength: 10 }],

@@ -11,7 +11,7 @@ import {
   fitsValidation,
   typeClash,
   VALIDATION_PROBLEM,
-} from '../../src/domain/template-fields.js';
+} from '../../src/domain/contract-template.js';
 import { fieldView } from '../../src/domain/field-views.js';
 import { htmlSpec, left, right, sent } from '../support/builders.js';
 

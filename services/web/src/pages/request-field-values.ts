@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import {
   ContractFieldView,
+  formatLength,
   isRelativeBound,
   textInputFor,
   type FieldView,
@@ -40,6 +41,8 @@ export interface FieldKind {
   readonly maxLength?: number | undefined;
   /** What a text field's value must look like (ADR 3600), when a template naming it asks. */
   readonly validation?: TextValidation | undefined;
+  /** How a text field's value is written (ADR 3870), when a template naming it says. */
+  readonly format?: string | undefined;
   /**
    * A date's fixed earliest and latest (ADR 3620), the tightest any template naming it sets:
    * what a pre-filled value must keep to. A bound from `today` moves with the signer's day (ADR 3650).
@@ -55,6 +58,10 @@ const tightest = (bounds: readonly (string | undefined)[], pick: 'last' | 'first
   return pick === 'last' ? set.at(-1) : set.at(0);
 };
 
+/** A text field's limit: its `max_length`, or the length of a value written as its format (ADR 3870). */
+const limitOf = (f: ContractFieldView): number | undefined =>
+  f.format === undefined ? f.max_length : Math.min(f.max_length ?? Infinity, formatLength(f.format));
+
 /** No more than a template's fields is decoded (its document is not needed). */
 const ContractFields = t.type({ fields: t.array(ContractFieldView) });
 
@@ -63,14 +70,16 @@ const both = (a: FieldKind, b: ContractFieldView): FieldKind | undefined => {
   if (a.type !== b.type) return undefined;
   if (a.validation !== undefined && b.validation !== undefined && a.validation !== b.validation)
     return undefined;
+  if (a.format !== undefined && b.format !== undefined && a.format !== b.format) return undefined;
   const minimums = [a.minLength, b.min_length].filter((n) => n !== undefined);
-  const limits = [a.maxLength, b.max_length].filter((n) => n !== undefined);
+  const limits = [a.maxLength, limitOf(b)].filter((n) => n !== undefined);
   return {
     type: a.type,
     options: a.options.filter((o) => (b.options ?? []).includes(o)),
     minLength: minimums.length === 0 ? undefined : Math.max(...minimums),
     maxLength: limits.length === 0 ? undefined : Math.min(...limits),
     validation: a.validation ?? b.validation,
+    format: a.format ?? b.format,
     earliest: tightest([a.earliest, fixed(b.earliest)], 'last'),
     latest: tightest([a.latest, fixed(b.latest)], 'first'),
   };
@@ -103,8 +112,9 @@ export const fieldKindsOf = async (
               type: f.type,
               options: f.options ?? [],
               minLength: f.min_length,
-              maxLength: f.max_length,
+              maxLength: limitOf(f),
               validation: f.validation,
+              format: f.format,
               earliest: fixed(f.earliest),
               latest: fixed(f.latest),
             }
@@ -121,7 +131,7 @@ const inputType = (kind: FieldKind): Html => {
     return html`type="date"${kind.earliest === undefined ? '' : html` min="${kind.earliest}"`}${
       kind.latest === undefined ? '' : html` max="${kind.latest}"`
     }`;
-  const input = textInputFor(kind.validation);
+  const input = textInputFor(kind.validation, kind.format);
   return html`type="${input.type}"${input.inputmode === undefined ? '' : html` inputmode="${input.inputmode}"`}${
     input.code === true ? html` autocapitalize="characters" spellcheck="false"` : ''
   }`;

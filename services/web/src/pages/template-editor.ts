@@ -49,6 +49,10 @@ const FIELDS_HINT = html`One per line as <code>name: type</code>, the type one o
       or vat_number), and the fewest and most characters
     </li>
     <li>
+      <code>plate: text format AA-9999</code>: written character by character as the format says, 9 a digit, A
+      a letter, * either, any other character as it is
+    </li>
+    <li>
       <code>start_on: date from today to today+90</code>: the earliest and latest dates (YYYY-MM-DD, or the
       day the signer signs, today, moved by whole days: today+90, today-7)
     </li>

@@ -22,6 +22,7 @@ const RULES_HINT = html`One per line for any of the PDF's fields, by its name in
   editor:
   <ul>
     <li><code>zip: text zip_code min 5</code>: a kind of value and the fewest characters</li>
+    <li><code>plate: text format AA-9999</code>: a format, 9 a digit, A a letter, * either</li>
     <li><code>start_on: date from today to today+90</code>: a text field the signer fills with a date</li>
     <li><code>signed_on: date_signed</code>: a text field filled with the day its signer signs</li>
     <li><code>terms: checkbox required</code>, <code>plan: choice optional</code></li>

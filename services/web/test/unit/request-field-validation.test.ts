@@ -60,7 +60,7 @@ describe('web: text fields that ask for a kind of value (ADR 3600)', () => {
     });
     assert.deepEqual(parseFields('a: text\nzip: text postcode'), {
       error:
-        'line 2: "postcode" is not known: after the type write a text field\'s kind of value (email_address, numbers_only, phone_number, zip_code, letters_only, ssn, ein, bank_routing_number, uk_postcode, ca_postal_code, iban, vat_number) or "min" and "max" and their limits, a date\'s "from" or "to" and a date, "optional", "conceal" or, for a checkbox, "required"',
+        'line 2: "postcode" is not known: after the type write a text field\'s kind of value (email_address, numbers_only, phone_number, zip_code, letters_only, ssn, ein, bank_routing_number, uk_postcode, ca_postal_code, iban, vat_number), "format" and its format, or "min" and "max" and their limits, a date\'s "from" or "to" and a date, "optional", "conceal" or, for a checkbox, "required"',
     });
     const draft = { ...FORM, state: 'draft', html: '<p>x</p>' } as unknown as Parameters<typeof inEditor>[0];
     assert.equal(inEditor(draft), true, 'the editor shows and keeps the kind');

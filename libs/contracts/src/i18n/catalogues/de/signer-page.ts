@@ -35,6 +35,10 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.iban': 'Eine internationale Kontonummer (IBAN), z. B. DE89 3704 0044 0532 0130 00',
   'page.asks.vatNumber':
     'Eine europäische Umsatzsteuer-Identifikationsnummer mit Ländercode, z. B. DE136695976',
+  'page.asks.format': 'Geschrieben als {format}, wobei {legend}',
+  'page.format.digit': '9 eine Ziffer ist',
+  'page.format.letter': 'A ein Buchstabe ist',
+  'page.format.either': '* ein Buchstabe oder eine Ziffer ist',
   'page.asks.atLeast': 'Mindestens {min} Zeichen',
   'page.askedOnlyIf': 'Nur gefragt, wenn {conditions}.',
   'page.ifTicked': '„{label}“ angekreuzt ist',

@@ -132,6 +132,7 @@ export const signerEndings = {
   'problem.caPostalCode': 'must be a Canadian postal code, like K1A 0B1',
   'problem.iban': 'must be an IBAN, like DE89 3704 0044 0532 0130 00',
   'problem.vatNumber': 'must be a European VAT number with its country code, like DE136695976',
+  'problem.format': 'must be written as {format}',
   'problem.typeName': 'type your full name to sign',
   'problem.consent': 'tick the box to agree to sign electronically',
   'problem.reason': 'tell the sender why you decline',

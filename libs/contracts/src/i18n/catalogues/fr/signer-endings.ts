@@ -137,6 +137,7 @@ export const signerEndings: Messages<typeof english> = {
   'problem.caPostalCode': 'doit être un code postal canadien, comme K1A 0B1',
   'problem.iban': 'doit être un IBAN, comme DE89 3704 0044 0532 0130 00',
   'problem.vatNumber': 'doit être un numéro de TVA européen avec le code de son pays, comme DE136695976',
+  'problem.format': 'doit être au format {format}',
   'problem.typeName': 'saisissez votre nom complet pour signer',
   'problem.consent': 'cochez la case pour accepter de signer électroniquement',
   'problem.reason': 'indiquez à l’expéditeur pourquoi vous refusez',

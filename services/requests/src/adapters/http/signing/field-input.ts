@@ -1,4 +1,5 @@
 import {
+  formatPlaceholders,
   resolveBound,
   textInputFor,
   type MessageKey,
@@ -59,6 +60,27 @@ const askedOf = (field: TypedField): TextValidation | undefined => {
   const asked = field.definitions.find((d) => d.type === 'text' && d.validation !== undefined);
   return asked?.type === 'text' ? asked.validation : undefined;
 };
+
+/** The format a text field's value is written in (ADR 3870): the first of its definitions that has one. */
+const formatOf = (field: TypedField): string | undefined => {
+  const formatted = field.definitions.find((d) => d.type === 'text' && d.format !== undefined);
+  return formatted?.type === 'text' ? formatted.format : undefined;
+};
+
+const PLACEHOLDER_SAID: Readonly<Record<'digit' | 'letter' | 'either', MessageKey>> = {
+  digit: 'page.format.digit',
+  letter: 'page.format.letter',
+  either: 'page.format.either',
+};
+
+/** What a field with a format tells its signer: the format, and what its 9, A and * stand for. */
+const formatHint = ({ t }: Translator, format: string): string =>
+  t('page.asks.format', {
+    format,
+    legend: formatPlaceholders(format)
+      .map((kind) => t(PLACEHOLDER_SAID[kind]))
+      .join(', '),
+  });
 
 /** A date picker's `min` and `max` (ADRs 3620, 3650): the tightest bounds of the field's definitions. */
 const dateBounds = (field: TypedField, today: string | undefined): Html => {
@@ -144,11 +166,16 @@ export const fieldInput = (
       const max = textLimit(field);
       const min = textMinimum(field);
       // One asking for a kind of value says so, and brings up the keyboard for it (ADR 3600);
-      // one with a minimum says it too (ADR 3660).
+      // one with a minimum says it too (ADR 3660), and one with a format, that format (ADR 3870).
       const asked = askedOf(field);
-      const input = textInputFor(asked);
+      const format = formatOf(field);
+      const input = textInputFor(asked, format);
       const hintId = `${id}-hint`;
-      const said = [asked === undefined ? '' : t(ASKS[asked]), min > 0 ? t('page.asks.atLeast', { min }) : '']
+      const said = [
+        asked === undefined ? '' : t(ASKS[asked]),
+        format === undefined ? '' : formatHint(tr, format),
+        min > 0 && format === undefined ? t('page.asks.atLeast', { min }) : '',
+      ]
         .filter((s) => s !== '')
         .join('. ');
       const hint = said === '' ? '' : safe`<p class="hint" id="${hintId}">${said}</p>`;

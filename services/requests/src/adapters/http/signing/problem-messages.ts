@@ -40,6 +40,7 @@ const AT_LEAST = /^must be at least (\d+) characters$/;
 const ON_OR_AFTER = /^must be on or after (\d{4}-\d{2}-\d{2})$/;
 const ON_OR_BEFORE = /^must be on or before (\d{4}-\d{2}-\d{2})$/;
 const NAME_AT_MOST = /^must be your name, at most (\d+) characters$/;
+const FORMAT = /^must be written as (.+)$/s;
 
 /** The problem in the page's language, or as the domain wrote it when it is not one we know. */
 export const problemText = ({ t }: Translator, message: string): string => {
@@ -55,10 +56,14 @@ export const problemText = ({ t }: Translator, message: string): string => {
   if (onOrBefore !== null) return t('problem.onOrBefore', { date: onOrBefore[1]! });
   const nameAtMost = NAME_AT_MOST.exec(message);
   if (nameAtMost !== null) return t('problem.nameAtMost', { max: Number(nameAtMost[1]) });
+  const format = FORMAT.exec(message);
+  if (format !== null) return t('problem.format', { format: format[1]! });
   return message;
 };
 
 /** Whether a wording is one `problemText` translates (for the test that keeps the list whole). */
 export const isKnownProblem = (message: string): boolean =>
   FIXED[message] !== undefined ||
-  [AT_MOST, AT_LEAST, NAME_AT_MOST, ON_OR_AFTER, ON_OR_BEFORE].some((pattern) => pattern.test(message));
+  [AT_MOST, AT_LEAST, NAME_AT_MOST, ON_OR_AFTER, ON_OR_BEFORE, FORMAT].some((pattern) =>
+    pattern.test(message),
+  );
