@@ -430,7 +430,13 @@ for (const overlay of overlays) {
             `LOW 12: ${exact} is routed`,
           );
         // Issue 24: the authorization-code grant reaches the consent page under /app.
-        for (const exact of ['/oauth/authorize', '/oauth/revoke', '/.well-known/oauth-authorization-server'])
+        // ADR 3880: Twilio reaches the notifier's status callback through the gateway.
+        for (const exact of [
+          '/oauth/authorize',
+          '/oauth/revoke',
+          '/.well-known/oauth-authorization-server',
+          '/callbacks/twilio/sms-status',
+        ])
           assert.ok(
             rule.http.paths.some((p: Any) => p.path === exact && p.pathType === 'Exact'),
             `${exact} is routed`,

@@ -176,6 +176,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       TWILIO_AUTH_TOKEN: twilio.authToken,
       TWILIO_FROM: '+15005550006',
       TWILIO_API_BASE_URL: twilio.baseUrl,
+      // Twilio's reports reach the notifier through the gateway, as in production (ADR 3880).
+      TWILIO_STATUS_CALLBACK_URL: `${gatewayUrl}/callbacks/twilio/sms-status`,
       NOTIFIER_OUTBOX_DIR: outboxDir,
       // Buckets of this system's own in the shared Redis, should a test turn limits on.
       REDIS_URL: redisUrl(),

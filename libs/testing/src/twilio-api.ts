@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -15,7 +15,28 @@ export interface SentSms {
   readonly messagingServiceSid: string | undefined;
   readonly body: string;
   readonly path: string;
+  /** Where Twilio would report what became of it (`StatusCallback`), when it was given one. */
+  readonly statusCallback: string | undefined;
 }
+
+/**
+ * Twilio's request signature (twilio.com/docs/usage/security#validating-requests): the
+ * address, then each form parameter's name and value in the names' order, HMAC-SHA1 with
+ * the auth token, in base64. Written here from the documentation, so the notifier's check
+ * (the SDK's) is tested against the algorithm rather than against itself.
+ */
+export const twilioSignature = (
+  authToken: string,
+  url: string,
+  params: Readonly<Record<string, string>>,
+): string =>
+  createHmac('sha1', authToken)
+    .update(
+      Object.keys(params)
+        .sort()
+        .reduce((text, name) => text + name + params[name], url),
+    )
+    .digest('base64');
 
 export interface TwilioApiDouble {
   readonly baseUrl: string;
@@ -29,6 +50,12 @@ export interface TwilioApiDouble {
   failNext(times: number, status: number, code: number, message?: string): void;
   /** Answers every request to `to` with this status and error code. */
   refuse(to: string, status: number, code: number, message?: string): void;
+  /**
+   * Posts a status callback for the message `sid` to the address it was sent with, signed
+   * as Twilio signs it (with `signedWith`, the auth token unless a test forges one), and
+   * answers the status the notifier gave.
+   */
+  report(sid: string, status: string, errorCode?: string, signedWith?: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -103,7 +130,8 @@ export const startTwilioApi = async (options: { pathPrefix?: string } = {}): Pro
         return error(res, 400, 21603, "A 'From' phone number is required.");
       }
       const sid = `SM${hex(16)}`;
-      sent.push({ sid, to, from, messagingServiceSid, body: text, path });
+      const statusCallback = form.get('StatusCallback') ?? undefined;
+      sent.push({ sid, to, from, messagingServiceSid, body: text, path, statusCallback });
       answer(201);
       const now = new Date().toUTCString().replace('GMT', '+0000');
       res.writeHead(201, { 'content-type': 'application/json' });
@@ -148,6 +176,30 @@ export const startTwilioApi = async (options: { pathPrefix?: string } = {}): Pro
       for (let i = 0; i < times; i++) scripted.push({ status, code, message });
     },
     refuse: (to, status, code, message = 'Refused') => refusals.set(to, { status, code, message }),
+    report: async (sid, status, errorCode, signedWith = authToken) => {
+      const message = sent.find((m) => m.sid === sid);
+      if (message?.statusCallback === undefined) throw new Error(`no status callback for ${sid}`);
+      const params: Record<string, string> = {
+        AccountSid: accountSid,
+        MessageSid: sid,
+        SmsSid: sid,
+        MessageStatus: status,
+        SmsStatus: status,
+        To: message.to,
+        ...(message.from === undefined ? {} : { From: message.from }),
+        ApiVersion: '2010-04-01',
+        ...(errorCode === undefined ? {} : { ErrorCode: errorCode }),
+      };
+      const answer = await fetch(message.statusCallback, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(signedWith, message.statusCallback, params),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+      return answer.status;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -135,6 +135,12 @@ const Fields = t.intersection([
     TWILIO_AUTH_TOKEN: NonEmptyFromEnv,
     TWILIO_FROM: TwilioSenderFromEnv,
     /**
+     * The public address of the gateway's `/callbacks/twilio/sms-status`, given to Twilio
+     * with each SMS: Twilio reports there an SMS it accepted and could not deliver, told
+     * as the message's failure (ADR 3880). Unset: no reports asked for.
+     */
+    TWILIO_STATUS_CALLBACK_URL: HttpsUrlFromEnv,
+    /**
      * The limiter store shared with the gateway's rate limits (ADR 0903, 1320). Unset, the
      * daily quotas are counted in this process alone (one replica, `npm start`, tests).
      */
@@ -143,6 +149,22 @@ const Fields = t.intersection([
 ]);
 
 /** Twilio needs all three of its settings; one or two of them is a mistake, not "no Twilio". */
+/** A failure of the variable `key` (with `value`), its parent re-labelled a plain record so the key reads as a property of it. */
+const variableFailure = (
+  c: t.Context,
+  key: string,
+  value: string | undefined,
+  message: string,
+): t.ValidationError => ({
+  value,
+  context: [
+    ...c.slice(0, -1),
+    { ...c[c.length - 1]!, type: t.UnknownRecord },
+    { key, type: t.string, actual: value },
+  ],
+  message,
+});
+
 export const Config = Object.assign(
   new t.Type<t.TypeOf<typeof Fields>, t.OutputOf<typeof Fields>, unknown>(
     'NotifierConfig',
@@ -151,18 +173,29 @@ export const Config = Object.assign(
       const decoded = Fields.validate(u, c);
       if (E.isLeft(decoded)) return decoded;
       const given = TWILIO_KEYS.filter((k) => decoded.right[k] !== undefined);
-      if (given.length === 0 || given.length === TWILIO_KEYS.length) return decoded;
+      const callback = decoded.right.TWILIO_STATUS_CALLBACK_URL;
+      if (given.length === TWILIO_KEYS.length) return decoded;
+      // Reports are asked for with the SMS Twilio sends (ADR 3880): without Twilio, none.
+      if (given.length === 0)
+        return callback === undefined
+          ? decoded
+          : t.failures([
+              variableFailure(
+                c,
+                'TWILIO_STATUS_CALLBACK_URL',
+                callback,
+                'is only used with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM',
+              ),
+            ]);
       return t.failures(
-        TWILIO_KEYS.filter((k) => decoded.right[k] === undefined).map((k) => ({
-          value: undefined,
-          // The parent is re-labelled a plain record so the key reads as a property of it.
-          context: [
-            ...c.slice(0, -1),
-            { ...c[c.length - 1]!, type: t.UnknownRecord },
-            { key: k, type: t.string, actual: undefined },
-          ],
-          message: `is required when ${given.join(' and ')} ${given.length === 1 ? 'is' : 'are'} set`,
-        })),
+        TWILIO_KEYS.filter((k) => decoded.right[k] === undefined).map((k) =>
+          variableFailure(
+            c,
+            k,
+            undefined,
+            `is required when ${given.join(' and ')} ${given.length === 1 ? 'is' : 'are'} set`,
+          ),
+        ),
       );
     },
     Fields.encode,

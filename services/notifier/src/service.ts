@@ -9,6 +9,9 @@ import { listTestMessages } from './application/test-messages.js';
 import { postgresTestInbox } from './adapters/postgres/postgres-test-inbox.js';
 import { mountTestMessageRoutes } from './adapters/http/test-message-routes.js';
 import { postgresDeliveryStore } from './adapters/postgres/postgres-delivery-store.js';
+import { postgresDeliveryReports } from './adapters/postgres/postgres-delivery-reports.js';
+import { recordDeliveryReport } from './application/record-delivery-report.js';
+import { mountSmsStatusCallback, SMS_STATUS_PATH } from './adapters/twilio/status-callback.js';
 import { smtpEmailSender } from './adapters/smtp/smtp-email-sender.js';
 import { emlRenderer } from './adapters/smtp/mail-options.js';
 import {
@@ -58,7 +61,15 @@ const smsChannel = (config: Config, logger: Logger): Channel<SmsSender> => {
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = config;
   if (accountSid === undefined || authToken === undefined || from === undefined)
     return { name: 'local-outbox', sender: localSmsOutbox({ dir: outboxDir(config), logger }), steps: [] };
-  const twilio = { accountSid, authToken, from, apiBaseUrl: config.TWILIO_API_BASE_URL };
+  const twilio = {
+    accountSid,
+    authToken,
+    from,
+    apiBaseUrl: config.TWILIO_API_BASE_URL,
+    ...(config.TWILIO_STATUS_CALLBACK_URL === undefined
+      ? {}
+      : { statusCallback: config.TWILIO_STATUS_CALLBACK_URL }),
+  };
   // The SDK is imported on the first SMS (ADR 2740); config.ts checked the settings at start.
   const sender = smsSenderOnFirstUse(async () =>
     (await import('./adapters/twilio/twilio-sms-sender.js')).twilioSmsSender(twilio),
@@ -154,7 +165,21 @@ export const startNotifierService = async (
         metrics,
         readiness,
         isOutage: isDatabaseUnavailable,
+        rawBodyPaths: [SMS_STATUS_PATH],
       });
+      // Twilio's reports on SMS it accepted, when it is asked for them (ADR 3880).
+      const { TWILIO_AUTH_TOKEN: authToken, TWILIO_STATUS_CALLBACK_URL: callbackUrl } = config;
+      if (sms.name === 'twilio' && authToken !== undefined && callbackUrl !== undefined)
+        mountSmsStatusCallback(router, {
+          authToken,
+          callbackUrl,
+          record: recordDeliveryReport({
+            reports: postgresDeliveryReports(pool, handoff),
+            clock,
+            ids: { eventId: randomUUID },
+          }),
+          logger,
+        });
       webhooks.mount(router);
       mountTestMessageRoutes(router, listTestMessages({ testInbox }), {
         gatewayPublicKey: config.PRINCIPAL_PUBLIC_KEY,

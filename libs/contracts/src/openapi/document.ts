@@ -34,6 +34,7 @@ import { REQUEST_OPERATIONS } from './operations-requests.js';
 import { SITE_SIGNER_OPERATIONS } from './operations-site-signers.js';
 import { SIGNING_OPERATIONS } from './operations-signing.js';
 import { WEBHOOK_OPERATIONS } from './operations-webhooks.js';
+import { CALLBACK_OPERATIONS } from './operations-callbacks.js';
 import { headerComponents, responsesOf, type Examples } from './responses.js';
 import { WEBHOOK_EVENTS } from './webhook-events.js';
 
@@ -50,6 +51,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...EMBEDDED_OPERATIONS,
   ...BRANDING_OPERATIONS,
   ...SITE_SIGNER_OPERATIONS,
+  ...CALLBACK_OPERATIONS,
 ];
 
 /** Components for the views whose io-ts names are their shapes (a `t.type` has no proper name). */
@@ -114,6 +116,10 @@ const TAGS = [
       'revocation; the keys tokens are signed with.',
   ],
   ['Signer pages', 'The HTML pages behind each Execution URL, for signers with a browser.'],
+  [
+    'Provider callbacks',
+    'What the messaging providers call to report on messages they accepted; not for API clients (ADR 3880).',
+  ],
 ] as const;
 
 const SECURITY: Record<Operation['auth'], readonly Record<string, never[]>[]> = {

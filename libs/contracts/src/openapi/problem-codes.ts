@@ -62,6 +62,10 @@ export const PROBLEM_CODES = {
   ],
   // The webhook API (the notifier).
   too_many_webhook_endpoints: [409, 'the site has as many webhook endpoints as allowed'],
+  signature_invalid: [
+    403,
+    'a provider’s callback is not signed with our account’s credentials (`X-Twilio-Signature`, ADR 3880)',
+  ],
   // The auth service.
   invalid_credentials: [401, 'the e-mail address or the password is wrong'],
   invalid_password: [

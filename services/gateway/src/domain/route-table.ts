@@ -122,6 +122,9 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   // Anyone holding an executed PDF may ask whether it is the one issued (ADR 2100).
   anonymous('requests', '/v1.1/verify', ['POST']),
   passThrough('requests', '/sign*', 'any'),
+  // Twilio's reports on SMS it accepted, signed with our auth token (ADR 3880): the
+  // notifier checks the signature, so Twilio's few addresses are not rate-limited here.
+  passThrough('notifier', '/callbacks/twilio/sms-status', ['POST']),
   passThrough('auth', '/oauth/token', ['POST']),
   passThrough('auth', '/oauth/revoke', ['POST']),
   // The consent page's questions and the user's authorised apps (session-authenticated by auth).

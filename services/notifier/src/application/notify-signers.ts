@@ -6,6 +6,7 @@ import {
   exhausted,
   refused,
   keyText,
+  namedAddress,
   quotaExceeded,
   outcomeEvent,
   planDeliveries,
@@ -194,6 +195,8 @@ const processTarget =
         requestId: event.data.request_id,
         signerId: target.signer.signer_id,
         recipient: target.recipient,
+        siteId: event.site_id,
+        address: namedAddress(target),
         leaseMs: deps.leaseMs,
       }),
       TE.chain((claim): TE.TaskEither<never, MessageOutcome> => {

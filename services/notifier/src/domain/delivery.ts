@@ -176,6 +176,10 @@ export const exhausted = (attempts: number, error: string): Settlement =>
 
 export type OutcomeEvent = NotificationDelivered | NotificationFailed;
 
+/** The address a message went to as its cause named it, which the requests service compares (ADR 3140). */
+export const namedAddress = (target: Target): string | null =>
+  target.key.channel === 'email' ? target.signer.email : target.signer.mobile_number;
+
 /** The event that reports a settled message, for the Request's owner to see. */
 export const outcomeEvent = (
   cause: NoticeEvent,
@@ -184,8 +188,7 @@ export const outcomeEvent = (
   id: string,
   at: Date,
 ): OutcomeEvent => {
-  // The address as the cause named it, which the requests service compares (ADR 3140).
-  const to = target.key.channel === 'email' ? target.signer.email : target.signer.mobile_number;
+  const to = namedAddress(target);
   const data = {
     request_id: cause.data.request_id,
     cause_event_id: cause.id,
@@ -220,3 +223,48 @@ export const outcomeEvent = (
         },
       };
 };
+
+/**
+ * A message its provider accepted, as the deliveries table keeps it: what a later report
+ * from the provider about it (ADR 3880) is told of.
+ */
+export interface AcceptedMessage {
+  readonly causeEventId: string;
+  readonly requestId: string;
+  readonly siteId: number;
+  readonly signerId: string;
+  readonly signerRef: string;
+  readonly channel: DeliveryKey['channel'];
+  /** The address as the cause named it (ADR 3140), or null when it named none. */
+  readonly address: string | null;
+  readonly providerMessageId: string;
+}
+
+/**
+ * The report of a message its provider accepted and then could not deliver (ADR 3880):
+ * `notification.failed`, as a refusal at sending would have been, `permanent` when the
+ * provider's reason is about this recipient, so the sender is told it.
+ */
+export const undeliveredEvent = (
+  message: AcceptedMessage,
+  failure: { readonly error: string; readonly permanent: boolean },
+  id: string,
+  at: Date,
+): NotificationFailed => ({
+  id,
+  type: 'notification.failed',
+  occurred_at: at.toISOString(),
+  site_id: message.siteId,
+  aggregate_id: message.requestId,
+  data: {
+    request_id: message.requestId,
+    cause_event_id: message.causeEventId,
+    signer_id: message.signerId,
+    signer_ref: message.signerRef,
+    channel: message.channel,
+    ...(message.address === null ? {} : { to: message.address }),
+    provider_message_id: message.providerMessageId,
+    error: failure.error,
+    ...(failure.permanent && { permanent: true as const }),
+  },
+});

@@ -15,6 +15,9 @@ export interface ClaimRequest {
   readonly requestId: string;
   readonly signerId: string;
   readonly recipient: string;
+  /** The Site and the address as the cause named it: what a later report on the message names (ADR 3880). */
+  readonly siteId: number;
+  readonly address: string | null;
   /** How long the claim keeps other workers off; longer than any send can take. */
   readonly leaseMs: number;
 }

@@ -57,6 +57,8 @@ describe('notifier adapter: Postgres deliveries store', () => {
           requestId: 'rq_1',
           signerId: target.signer.signer_id,
           recipient: target.recipient,
+          siteId: event.site_id,
+          address: target.signer.email,
           leaseMs,
         }),
       );
@@ -168,6 +170,8 @@ describe('notifier adapter: Postgres deliveries store', () => {
           requestId: 'rq_1',
           signerId: target.signer.signer_id,
           recipient: target.recipient,
+          siteId: event.site_id,
+          address: target.signer.email,
           leaseMs: 60_000,
         }),
       );
@@ -203,6 +207,8 @@ describe('notifier adapter: Postgres deliveries store', () => {
       requestId: 'r',
       signerId: 's',
       recipient: 'x@example.com',
+      siteId: 1,
+      address: 'x@example.com',
       leaseMs: 1000,
     })();
     await assert.rejects(claim, (error: unknown) => isDatabaseUnavailable(error));

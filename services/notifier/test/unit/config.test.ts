@@ -52,6 +52,24 @@ describe('notifier configuration', () => {
     );
   });
 
+  it('asks Twilio for its reports at an https address, only with Twilio (ADR 3880)', () => {
+    const twilio = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+12025550100' };
+    const url = 'https://esign.example.com/callbacks/twilio/sms-status';
+    assert.equal(
+      parseConfig({ ...BASE, ...twilio, TWILIO_STATUS_CALLBACK_URL: url }).TWILIO_STATUS_CALLBACK_URL,
+      url,
+    );
+    assert.equal(parseConfig({ ...BASE, ...twilio }).TWILIO_STATUS_CALLBACK_URL, undefined);
+    assert.throws(
+      () => parseConfig({ ...BASE, TWILIO_STATUS_CALLBACK_URL: url }),
+      /TWILIO_STATUS_CALLBACK_URL is only used with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM/,
+    );
+    assert.throws(
+      () => parseConfig({ ...BASE, ...twilio, TWILIO_STATUS_CALLBACK_URL: 'http://esign.example.com/x' }),
+      /TWILIO_STATUS_CALLBACK_URL must be an https URL/,
+    );
+  });
+
   it('webhooks: https and public addresses only, retries for 3 days, unless configured otherwise', () => {
     const config = parseConfig(BASE);
     assert.equal(config.WEBHOOKS_ALLOW_HTTP, false);

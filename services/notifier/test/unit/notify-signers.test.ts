@@ -157,6 +157,8 @@ describe('notifier use case: notify signers', () => {
       requestId: 'rq_1',
       signerId: 'x',
       recipient: 'x',
+      siteId: event.site_id,
+      address: 'x',
       leaseMs: 60_000,
     })();
     const busy = await run(event);

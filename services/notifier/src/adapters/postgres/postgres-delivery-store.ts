@@ -37,9 +37,11 @@ export const postgresDeliveryStore = (pool: DatabasePool, handoff?: OutboxHandof
         prepared(sql.unsafe`
           WITH claimed AS (
             INSERT INTO deliveries
-              (event_id, signer_ref, channel, request_id, signer_id, recipient, status, attempts, lease_until)
+              (event_id, signer_ref, channel, request_id, signer_id, recipient, site_id, address,
+               status, attempts, lease_until)
             VALUES (${key.eventId}, ${key.signerRef}, ${key.channel}, ${request.requestId}, ${request.signerId},
-                    ${request.recipient}, 'sending', 1, now() + ${request.leaseMs} * interval '1 millisecond')
+                    ${request.recipient}, ${request.siteId}, ${request.address},
+                    'sending', 1, now() + ${request.leaseMs} * interval '1 millisecond')
             ON CONFLICT (event_id, signer_ref, channel) DO UPDATE
               SET status = 'sending', attempts = deliveries.attempts + 1,
                   lease_until = EXCLUDED.lease_until, updated_at = now()

@@ -64,6 +64,8 @@ export interface TwilioSmsSenderOptions {
   /** `https://api.twilio.com` unless pointed at a Twilio-compatible endpoint. */
   readonly apiBaseUrl: string;
   readonly timeoutMs?: number;
+  /** Where Twilio reports what became of each SMS (ADR 3880); unset, no reports. */
+  readonly statusCallback?: string;
 }
 
 /** SMS through Twilio's Messages API with the official SDK. */
@@ -77,9 +79,10 @@ export const twilioSmsSender = (options: TwilioSmsSenderOptions): SmsSender => {
         });
   // Retries are ours (back-off through the retry queues); the SDK's own 429 retry stays off.
   const client = twilio(options.accountSid, options.authToken, { httpClient, autoRetry: false });
-  const sender = options.from.startsWith('MG')
-    ? { messagingServiceSid: options.from }
-    : { from: options.from };
+  const sender = {
+    ...(options.from.startsWith('MG') ? { messagingServiceSid: options.from } : { from: options.from }),
+    ...(options.statusCallback === undefined ? {} : { statusCallback: options.statusCallback }),
+  };
   return {
     send: (message) =>
       TE.tryCatch(async () => {
