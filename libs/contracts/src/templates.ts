@@ -1,6 +1,14 @@
 import * as t from 'io-ts';
 import { Page } from './paging.js';
-import { boundedArray, boundedString, PositiveInt, refine, strict, withSchema } from './primitives.js';
+import {
+  boundedArray,
+  boundedString,
+  partialUpdate,
+  PositiveInt,
+  refine,
+  strict,
+  withSchema,
+} from './primitives.js';
 import { ContractFieldView, DeclaredField, TEMPLATE_LIMITS } from './template-fields.js';
 
 export * from './template-fields.js';
@@ -48,6 +56,17 @@ export const CreatePdfContractBody = strict(
 export type CreatePdfContractBody = t.TypeOf<typeof CreatePdfContractBody>;
 
 export type CreateContractBody = CreateHtmlContractBody | CreatePdfContractBody;
+
+/**
+ * `PATCH /v1.1/contracts/:id` body (ADR 3890): a draft template's name, its fields (an HTML
+ * template's declared fields, or a PDF's rules for its own, ADR 3670), or both, without its
+ * document. `fields` replaces them whole, as a `PUT`'s does; `[]` removes them all.
+ */
+export const PatchContractBody = partialUpdate(
+  { name: TemplateName, fields: boundedArray(DeclaredField, TEMPLATE_LIMITS.fields, 'DeclaredFields') },
+  'PatchContractBody',
+);
+export type PatchContractBody = t.TypeOf<typeof PatchContractBody>;
 
 export const TemplateKind = t.keyof({ html: null, pdf: null }, 'TemplateKind');
 

@@ -108,6 +108,23 @@ export const contractEndpoints = (acme: ClientOf, template: number, otherSite: n
       expect: { own: 200 },
     },
     {
+      name: 'PATCH /v1.1/contracts/:id',
+      method: 'PATCH',
+      prepare: async () => {
+        const path = `/v1.1/contracts/${await draftTemplate()}`;
+        const name = expectStatus(await acme.api.get<{ name: string }>(path), 200).body.name;
+        return {
+          path,
+          body: { name: `Renamed ${unique()}` },
+          unchanged: async () => {
+            const now = expectStatus(await acme.api.get<{ name: string }>(path), 200).body;
+            assert.equal(now.name, name, 'a refused call renamed nothing');
+          },
+        };
+      },
+      expect: { own: 200 },
+    },
+    {
       name: 'DELETE /v1.1/contracts/:id',
       method: 'DELETE',
       prepare: async () => {

@@ -3,7 +3,13 @@
 // its history read; what signers entered in its fields.
 import { TemplateFieldValuesList } from '../field-values.js';
 import { HISTORY_ORDERS, RequestEventList } from '../request-history.js';
-import { ContractList, ContractView, CopyContractBody, CreateContractBody } from '../templates.js';
+import {
+  ContractList,
+  ContractView,
+  CopyContractBody,
+  CreateContractBody,
+  PatchContractBody,
+} from '../templates.js';
 import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 
 const CONTRACT_ID = { description: 'The contract template (an integer id).', integer: true } as const;
@@ -219,6 +225,25 @@ export const CONTRACT_OPERATIONS: readonly Operation[] = [
     params: { contract_id: CONTRACT_ID },
     body: { codec: CreateContractBody },
     responses: { 200: { description: 'The template, as replaced.', codec: ContractView } },
+    problems: ['template_published'],
+  },
+  {
+    method: 'patch',
+    path: '/v1.1/contracts/{contract_id}',
+    operationId: 'patchContract',
+    summary: 'Rename a draft contract template, or change its fields, without its document',
+    description:
+      'A draft template’s `name`, its `fields` (an HTML template’s declared fields, or a PDF’s rules for its own ' +
+      'form fields, ADR 3670) or both, without sending its HTML or PDF again (ADR 3890). `fields` replaces them ' +
+      'whole, checked as a `PUT` with the stored document would check them (the tokens, the PDF’s own fields read ' +
+      'from the kept file); `[]` removes them. A name alone changes nothing else. An empty body is a 422. A ' +
+      'published template is a 409 `template_published`. Told by `contract.updated`.',
+    tag: 'Contract templates',
+    auth: 'access_token',
+    idempotent: true,
+    params: { contract_id: CONTRACT_ID },
+    body: { codec: PatchContractBody },
+    responses: { 200: { description: 'The template, as changed.', codec: ContractView } },
     problems: ['template_published'],
   },
   {

@@ -110,7 +110,7 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/requests/:id/field_values', ['GET']),
   // The messages a test-mode Request kept instead of sending: the notifier's (issue #22).
   api('/v1.1/requests/:id/messages', ['GET'], 'standard', 'notifier'),
-  api('/v1.1/contracts/:id', ['GET', 'PUT', 'DELETE']),
+  api('/v1.1/contracts/:id', ['GET', 'PUT', 'PATCH', 'DELETE']),
   api('/v1.1/contracts/:id/publish', ['POST']),
   api('/v1.1/contracts/:id/archive', ['POST']),
   api('/v1.1/contracts/:id/unarchive', ['POST']),

@@ -10,7 +10,6 @@ import {
   newHtmlTemplate,
   newPdfTemplate,
   publishTemplate,
-  replaceDraft,
   type DocumentInfo,
   type NewTemplate,
   type TemplateWithHtml,
@@ -39,7 +38,7 @@ const invalid = (errors: readonly { path: string; message: string }[]): AppError
  * Reads and checks what the body describes; a PDF's form fields are read from the file,
  * with the rules declared for them (ADR 3670).
  */
-const prepare = (
+export const prepare = (
   deps: Pick<Deps, 'pdf' | 'clock' | 'htmlPolicy'>,
   siteId: number,
   body: CreateContractBody,
@@ -129,7 +128,7 @@ const onTemplate = (
   );
 
 /** One change of a template (see `onTemplate`), made on the template as locked. */
-const changeTemplate = (
+export const changeTemplate = (
   deps: Pick<Deps, 'transact'>,
   input: { readonly caller: Caller; readonly templateId: number; readonly idempotency?: Idempotency },
   change: (store: Store, template: TemplateWithHtml) => TE.TaskEither<AppError, TemplateWithHtml>,
@@ -217,34 +216,6 @@ export const archiveContract =
           )
         : TE.right(set.template);
     });
-
-/**
- * `PUT /v1.1/contracts/:id` (ADR 3240): a draft template replaced by the body, checked as a
- * create's is (an HTML body sanitised and its tokens read, a PDF's form fields read from
- * the file); the id and creation time stay. A published template is a 409.
- */
-export const replaceContract =
-  (deps: Pick<Deps, 'transact' | 'pdf' | 'clock' | 'htmlPolicy' | 'ids'>) =>
-  (input: {
-    readonly caller: Caller;
-    readonly templateId: number;
-    readonly body: CreateContractBody;
-    readonly idempotency?: Idempotency;
-  }): TE.TaskEither<AppError, Outcome<ContractView>> =>
-    changeTemplate(deps, input, (store, current) =>
-      pipe(
-        prepare(deps, current.siteId, input.body),
-        TE.chainW(({ template, pdf }) => {
-          const replaced = replaceDraft(current, template);
-          return replaced._tag === 'Published'
-            ? TE.left<AppError>({ _tag: 'TemplatePublished' })
-            : pipe(
-                store.templates.replace(current.id, replaced.template, pdf),
-                TE.chain((stored) => toldOf(deps, store, 'contract.updated', stored)),
-              );
-        }),
-      ),
-    );
 
 /**
  * `DELETE /v1.1/contracts/:id`: a draft template forgotten (ADR 3240); a published one

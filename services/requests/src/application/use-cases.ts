@@ -1,3 +1,4 @@
+import { patchContract, replaceContract } from './template-drafts.js';
 import { copyRequest } from './copy-request.js';
 import { addRequestContract, removeRequestContract, reorderRequestContracts } from './draft-contracts.js';
 import { addRequestSigner, removeRequestSigner } from './draft-signers.js';
@@ -35,7 +36,6 @@ import {
   createTemplate,
   deleteContract,
   publishContract,
-  replaceContract,
 } from './templates.js';
 
 /** The signer side's use cases, bound to their ports. */
@@ -61,6 +61,7 @@ export const useCases = (deps: Deps) => ({
   createTemplate: createTemplate(deps),
   publishContract: publishContract(deps),
   replaceContract: replaceContract(deps),
+  patchContract: patchContract(deps),
   deleteContract: deleteContract(deps),
   archiveContract: archiveContract(deps, true),
   unarchiveContract: archiveContract(deps, false),

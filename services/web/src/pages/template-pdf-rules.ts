@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { ContractView } from '@esign/contracts';
-import { problemOfStream, type ApiProblem } from '../api-client.js';
+import type { ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
@@ -58,8 +58,8 @@ const rulesPage = (
 
 /**
  * `GET` and `POST /templates/:id/rules` (ADR 3670): a draft PDF template's field rules,
- * saved with `PUT /v1.1/contracts/:id` and the PDF as the API keeps it, so that the file
- * need not be uploaded again.
+ * saved with `PATCH /v1.1/contracts/:id` `{ fields }` (ADR 3890): the API reads them
+ * against the file it keeps, which is neither uploaded again nor read back.
  */
 export const pdfRulesRoutes = (router: Router, deps: WebDeps): void => {
   /** The draft to edit, or undefined once a page has said why not. */
@@ -90,27 +90,11 @@ export const pdfRulesRoutes = (router: Router, deps: WebDeps): void => {
     const declared = parseFields(rules, 'pdf');
     if ('error' in declared)
       return rulesPage(ctx, deps, visitor, c, { rules, errors: new Map([['fields', declared.error]]) });
-    // The file as the API keeps it: a PUT replaces the draft whole.
-    const file = await deps.api.stream(`/v1.1/contracts/${c.id}/document`, visitor.accessToken());
-    if (!file.ok)
-      return problemPage(
-        ctx,
-        deps,
-        visitor,
-        'templates',
-        await problemOfStream(file, {
-          type: 'about:blank',
-          status: file.status,
-          title: 'Not available',
-          code: 'download_failed',
-          detail: "The template's PDF could not be read, so its rules were not saved.",
-        }),
-      );
-    const pdf = Buffer.from(await file.arrayBuffer()).toString('base64');
+    // The rules alone: the API reads them against the file it keeps (ADR 3890).
     const saved = await visitor.api({
-      method: 'PUT',
+      method: 'PATCH',
       path: `/v1.1/contracts/${c.id}`,
-      body: { type: 'pdf', name: c.name, pdf, fields: declared.fields },
+      body: { fields: declared.fields },
       codec: ContractView,
     });
     if (E.isLeft(saved)) return rulesPage(ctx, deps, visitor, c, { rules, problem: saved.left });

@@ -120,10 +120,7 @@ describe('web: rules for a PDF template’s own fields, given at its upload', ()
       appWith({
         'GET /v1.1/sessions/current': CURRENT,
         'GET /v1.1/contracts/12': template,
-        'PUT /v1.1/contracts/12': answer,
-        'STREAM /v1.1/contracts/12/document': new Response(PDF, {
-          headers: { 'content-type': 'application/pdf' },
-        }),
+        'PATCH /v1.1/contracts/12': answer,
       });
     const save = (on: ReturnType<typeof appWith>, rules: string) =>
       request(on.callback)
@@ -156,17 +153,15 @@ describe('web: rules for a PDF template’s own fields, given at its upload', ()
       assert.match(page.text, />\ntenant: text max 40\nterm: choice optional\npets: checkbox<\/textarea/);
     });
 
-    it('saves the rules with the PDF as the API keeps it, with PUT', async () => {
+    it('saves the rules alone with PATCH: the file is neither read back nor sent (ADR 3890)', async () => {
       const on = app();
       const answer = await save(on, 'tenant: text min 2 max 40\npets: checkbox required').expect(303);
       assert.equal(answer.headers.location, '/app/templates/12?done=saved');
-      assert.deepEqual(callsOf(on, 'PUT'), [
+      assert.deepEqual(callsOf(on, 'STREAM'), []);
+      assert.deepEqual(callsOf(on, 'PATCH'), [
         [
           '/v1.1/contracts/12',
           {
-            type: 'pdf',
-            name: 'Lease',
-            pdf: PDF.toString('base64'),
             fields: [
               { name: 'tenant', type: 'text', min_length: 2, max_length: 40 },
               { name: 'pets', type: 'checkbox', required: true },
@@ -183,7 +178,7 @@ describe('web: rules for a PDF template’s own fields, given at its upload', ()
         page.text,
         /<p class="error" id="fields-error">line 1: a PDF&#39;s choice keeps its own options/,
       );
-      assert.deepEqual(callsOf(on, 'PUT'), []);
+      assert.deepEqual(callsOf(on, 'PATCH'), []);
       const refused = app(draft, {
         type: 'x',
         title: 'Invalid template',

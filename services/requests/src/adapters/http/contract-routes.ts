@@ -1,4 +1,9 @@
-import { CopyContractBody, CreateContractBody, TEMPLATE_EVENT_TYPES } from '@esign/contracts';
+import {
+  CopyContractBody,
+  CreateContractBody,
+  PatchContractBody,
+  TEMPLATE_EVENT_TYPES,
+} from '@esign/contracts';
 import { integerIdParam, type AppContext, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
@@ -152,6 +157,21 @@ export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, a
         ctx,
         200,
         await run(cases.replaceContract({ caller, templateId, body, ...(idempotency && { idempotency }) })),
+      );
+    }),
+  );
+
+  // A draft's name or fields without its document (ADR 3890).
+  router.patch(
+    '/v1.1/contracts/:id',
+    authed(async (ctx, caller) => {
+      const templateId = integerIdParam(ctx.params.id, 'contract');
+      const body = bodyOf(PatchContractBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      answer(
+        ctx,
+        200,
+        await run(cases.patchContract({ caller, templateId, body, ...(idempotency && { idempotency }) })),
       );
     }),
   );
