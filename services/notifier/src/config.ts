@@ -148,7 +148,6 @@ const Fields = t.intersection([
   }),
 ]);
 
-/** Twilio needs all three of its settings; one or two of them is a mistake, not "no Twilio". */
 /** A failure of the variable `key` (with `value`), its parent re-labelled a plain record so the key reads as a property of it. */
 const variableFailure = (
   c: t.Context,
@@ -165,6 +164,10 @@ const variableFailure = (
   message,
 });
 
+/**
+ * Twilio needs all three of its settings; one or two of them is a mistake, not "no Twilio".
+ * Its status callback's address is of no use without them (ADR 3880).
+ */
 export const Config = Object.assign(
   new t.Type<t.TypeOf<typeof Fields>, t.OutputOf<typeof Fields>, unknown>(
     'NotifierConfig',

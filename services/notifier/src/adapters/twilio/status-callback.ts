@@ -1,9 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { problem } from '@esign/contracts';
-import { forbidden, HttpProblem, invalidBody, type AppState } from '@esign/platform';
+import { forbidden, HttpProblem, invalidBody, type AppState, type Logger } from '@esign/platform';
 import type Router from '@koa/router';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Logger } from '@esign/platform';
 import type { ProviderReport, ReportResult } from '../../application/record-delivery-report.js';
 
 /** Where the gateway forwards Twilio's status callbacks for SMS (ADR 3880). */
