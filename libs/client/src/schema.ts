@@ -2418,7 +2418,7 @@ export interface components {
       contract_ids: number[];
     };
     /** @enum {string} */
-    TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed';
+    TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed' | 'initials';
     WebhookPayload: {
       id: string;
       type: components['schemas']['WebhookEventType'];

@@ -21,10 +21,20 @@ export const TEMPLATE_LIMITS = {
  * `text`, check boxes to `checkbox`, radio groups, drop-downs and option lists to
  * `choice`, signature fields to `signature`. Declared in an HTML template only: `date`
  * (ADR 3580), a calendar date the signer picks, and `date_signed` (ADR 3570), which nobody
- * types: it holds the date its signer signed on.
+ * types: it holds the date its signer signed on. `initials` (ADR 3900): the signer's
+ * initials, typed once beside their signature and written in every such field of theirs;
+ * a PDF's text field may be declared one.
  */
 export const TemplateFieldType = t.keyof(
-  { text: null, checkbox: null, choice: null, signature: null, date: null, date_signed: null },
+  {
+    text: null,
+    checkbox: null,
+    choice: null,
+    signature: null,
+    date: null,
+    date_signed: null,
+    initials: null,
+  },
   'TemplateFieldType',
 );
 export type TemplateFieldType = t.TypeOf<typeof TemplateFieldType>;

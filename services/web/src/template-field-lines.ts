@@ -17,7 +17,7 @@ import {
 
 export { nameWritten } from './field-condition-lines.js';
 
-const FIELD_TYPES = ['text', 'checkbox', 'choice', 'date', 'signature', 'date_signed'] as const;
+const FIELD_TYPES = ['text', 'checkbox', 'choice', 'date', 'signature', 'date_signed', 'initials'] as const;
 
 /**
  * A signer field as the template editor writes it (ADR 3640): a type; a choice's options;
@@ -47,7 +47,7 @@ export interface EditorField {
 }
 
 const KINDS = Object.keys(TextValidation.keys);
-const SYNTAX = 'type text, checkbox, choice, date, signature or date_signed';
+const SYNTAX = 'type text, checkbox, choice, date, signature, date_signed or initials';
 
 /** What one word after a field's type adds to it, or why it cannot. */
 const wordOf = (type: EditorField['type'], word: string): Partial<EditorField> | string => {

@@ -25,9 +25,13 @@ const KIND: Readonly<Record<string, string>> = {
   date: 'date field',
   signature: 'signature field',
   date_signed: 'date signed field',
+  initials: 'initials field',
 };
 
-const aKind = (type: string): string => (KIND[type] === undefined ? type : `a ${KIND[type]}`);
+const aKind = (type: string): string => {
+  const kind = KIND[type];
+  return kind === undefined ? type : `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+};
 
 /** The types a condition can name: a box ticked or not, a choice's options, a text or date filled in or not. */
 const TRIGGERS: ReadonlySet<string> = new Set(['checkbox', 'choice', 'text', 'date']);

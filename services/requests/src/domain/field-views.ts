@@ -50,6 +50,7 @@ export const fieldView = (f: TemplateField): ContractFieldView => {
       return { name: f.name, type: f.type, ...spelledAlike(f), ...shownIfView(f) };
     case 'signature':
     case 'date_signed':
+    case 'initials':
       return { name: f.name, type: f.type };
   }
 };
@@ -74,6 +75,7 @@ export const fieldOfView = (f: ContractFieldView): TemplateField => {
       return { name: f.name, type: f.type, ...spelledAlike(f), ...shownIfOf(f) };
     case 'signature':
     case 'date_signed':
+    case 'initials':
       return { name: f.name, type: f.type };
   }
 };

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { formatLength, type DeclaredField } from '@esign/contracts';
 import { at, fieldError, type FieldError } from './paths.js';
+import { LIMITS } from './signing.js';
 import { declareFields, type TemplateField } from './template-fields.js';
 
 // A PDF template's own form fields, with the rules its creator declares for them (ADR 3670).
@@ -10,12 +11,13 @@ const DATE_LENGTH = 10;
 
 /** What a PDF's field of each kind may be declared as: a text field also as a date. */
 const DECLARABLE: Readonly<Record<TemplateField['type'], readonly TemplateField['type'][]>> = {
-  text: ['text', 'date', 'date_signed'],
+  text: ['text', 'date', 'date_signed', 'initials'],
   checkbox: ['checkbox'],
   choice: ['choice'],
   signature: ['signature'],
   date: [],
   date_signed: [],
+  initials: [],
 };
 
 const KIND: Readonly<Record<TemplateField['type'], string>> = {
@@ -25,6 +27,7 @@ const KIND: Readonly<Record<TemplateField['type'], string>> = {
   signature: 'a signature field',
   date: 'a date field',
   date_signed: 'a date signed field',
+  initials: 'an initials field',
 };
 
 /** Why `d` cannot be declared for the PDF's `own` field at `path`, if it cannot. */
@@ -49,6 +52,12 @@ const misfit = (own: TemplateField, d: DeclaredField, path: string): FieldError 
     return fieldError(
       `${path}.format`,
       `describes values of ${formatLength(d.format)} characters, more than the PDF field's own limit (${limit})`,
+    );
+  // Initials (ADR 3900) are kept to what any such field holds.
+  if (d.type === 'initials' && limit < LIMITS.initials)
+    return fieldError(
+      `${path}.type`,
+      `cannot be initials: the PDF's field "${own.name}" holds at most ${limit} characters, and initials take up to ${LIMITS.initials}`,
     );
   if ((d.type === 'date' || d.type === 'date_signed') && limit < DATE_LENGTH)
     return fieldError(

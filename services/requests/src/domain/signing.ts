@@ -50,12 +50,20 @@ export interface SignerAct {
  */
 export type EnteredAct = Pick<SignerAct, 'kind' | 'signerId' | 'at' | 'typedName' | 'values'>;
 
-export const LIMITS = { typedName: 200, reason: 1000, note: 1000, text: 10_000 } as const;
+export const LIMITS = { typedName: 200, reason: 1000, note: 1000, text: 10_000, initials: 12 } as const;
+
+/**
+ * A signer's initials (ADR 3900): one to four letters of any alphabet, each perhaps with
+ * its accents and a period after it, perhaps joined by hyphens: JQC, J.Q.C., É.-L.
+ */
+const INITIALS = /^\p{L}\p{M}*\.?(?:-?\p{L}\p{M}*\.?){0,3}$/u;
 
 /** Where a problem is: a field by its index, or one of the signature's own inputs. */
 export type ProblemTarget =
   | { readonly _tag: 'Field'; readonly index: number }
   | { readonly _tag: 'TypedName' }
+  /** The initials a signer with `initials` fields types beside their name (ADR 3900). */
+  | { readonly _tag: 'Initials' }
   | { readonly _tag: 'Consent' }
   | { readonly _tag: 'Reason' }
   /** The address of whom a signer asks to sign in their place (ADR 3560). */
@@ -74,8 +82,25 @@ export interface SubmissionProblem {
  */
 export const fieldsToFill = (fields: readonly TypedField[], signer: RequestSigner): TypedField[] =>
   fields.filter(
-    (f) => f.assignedTo === signer.signerId && kindOf(f) !== 'signature' && kindOf(f) !== 'date_signed',
+    (f) =>
+      f.assignedTo === signer.signerId &&
+      kindOf(f) !== 'signature' &&
+      kindOf(f) !== 'date_signed' &&
+      kindOf(f) !== 'initials',
   );
+
+/** This signer's `initials` fields (ADR 3900): one input beside their name fills them all. */
+export const initialsFields = (fields: readonly TypedField[], signer: RequestSigner): TypedField[] =>
+  fields.filter((f) => f.assignedTo === signer.signerId && kindOf(f) === 'initials');
+
+/** The initials typed, trimmed and checked (ADR 3900), or why they cannot be kept. */
+const checkInitials = (typed: string | undefined): E.Either<string, string> => {
+  const initials = (typed ?? '').trim();
+  if (initials === '') return E.left('type your initials');
+  return [...initials].length <= LIMITS.initials && INITIALS.test(initials)
+    ? E.right(initials)
+    : E.left('must be your initials: up to 4 letters, like J.Q.C.');
+};
 
 /** This signer's `date_signed` fields (ADR 3570): the page says what they will hold. */
 export const datesSigned = (fields: readonly TypedField[], signer: RequestSigner): TypedField[] =>
@@ -174,6 +199,8 @@ export const checkSignature = (
     readonly today?: string;
     /** The fields other signers have signed with, which conditions read too (ADR 3840). */
     readonly answered?: readonly Answered[];
+    /** The signer's `initials` fields and what they typed for them (ADR 3900). */
+    readonly initials?: { readonly fields: readonly TypedField[]; readonly typed: string | undefined };
   },
 ): E.Either<SubmissionProblem[], { values: Record<string, FieldValue>; typedName: string }> => {
   const problems: SubmissionProblem[] = [];
@@ -193,6 +220,13 @@ export const checkSignature = (
     if (E.isLeft(checked))
       problems.push({ target: { _tag: 'Field', index: field.index }, message: checked.left });
     else values[field.name] = checked.right;
+  }
+  // One value for every initials field of theirs, typed once (ADR 3900).
+  const initialsFor = form.initials?.fields ?? [];
+  if (initialsFor.length > 0) {
+    const initials = checkInitials(form.initials?.typed);
+    if (E.isLeft(initials)) problems.push({ target: { _tag: 'Initials' }, message: initials.left });
+    else for (const field of initialsFor) values[field.name] = initials.right;
   }
   const typedName = (form.typedName ?? '').trim().replace(/\s+/g, ' ');
   if (typedName === '')

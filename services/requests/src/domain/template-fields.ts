@@ -69,7 +69,9 @@ export type TemplateField =
       readonly latest?: string;
     } & Requirement)
   /** The date its signer signed on, filled in by the service when they sign (ADR 3570). */
-  | { readonly name: string; readonly type: 'date_signed' };
+  | { readonly name: string; readonly type: 'date_signed' }
+  /** Its signer's initials, typed once beside their signature (ADR 3900). */
+  | { readonly name: string; readonly type: 'initials' };
 
 /**
  * Whether its signer must fill a field in, or tick it (ADR 3610): a text field, a choice and
@@ -204,6 +206,7 @@ export const declareFields = (
         });
         break;
       case 'date_signed':
+      case 'initials':
         fields.push({ name: d.name, type: d.type });
         break;
       case 'choice': {
@@ -260,5 +263,7 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
     }
     case 'date_signed':
       return `is not allowed: "${field.name}" is the date its signer signs on, filled in when they sign`;
+    case 'initials':
+      return `is not allowed: "${field.name}" holds its signer's initials, typed when they sign`;
   }
 };

@@ -40,7 +40,8 @@ export const inEditor = (c: ContractView): boolean =>
 
 /** How the signer fields' lines are written (ADR 3640): the types, then one example of each addition. */
 const FIELDS_HINT = html`One per line as <code>name: type</code>, the type one of text, checkbox, choice, date
-  (the signer picks it), signature or date_signed (the day its signer signs, filled in). Then, as needed:
+  (the signer picks it), signature, date_signed (the day its signer signs, filled in) or initials (the
+  signer's initials, typed once beside their name). Then, as needed:
   <ul>
     <li><code>plan: choice [Basic | Pro]</code>: a choice's options</li>
     <li>

@@ -48,7 +48,8 @@ describe('web: date fields, signed on (ADR 3570) and picked (ADR 3580)', () => {
       ],
     });
     assert.deepEqual(parseFields('signed_on: day'), {
-      error: 'line 1 must be "name: type" with type text, checkbox, choice, date, signature or date_signed',
+      error:
+        'line 1 must be "name: type" with type text, checkbox, choice, date, signature, date_signed or initials',
     });
   });
 

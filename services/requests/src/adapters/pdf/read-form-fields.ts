@@ -3,8 +3,8 @@ import { EncryptedPDFError, PDFDocument, type PDFField } from '@cantoo/pdf-lib';
 import type { TemplateField } from '../../domain/contract-template.js';
 import { pdfFormField } from './pdf-form-field.js';
 
-/** A PDF's own fields: no `date` or `date_signed`, which an HTML template declares (ADRs 3570, 3580). */
-type PdfTemplateField = Exclude<TemplateField, { readonly type: 'date' | 'date_signed' }>;
+/** A PDF's own fields: no `date`, `date_signed` or `initials`, which a template declares (ADRs 3570, 3580, 3900). */
+type PdfTemplateField = Exclude<TemplateField, { readonly type: 'date' | 'date_signed' | 'initials' }>;
 
 const toTemplateField = (field: PDFField): PdfTemplateField | undefined => {
   const name = field.getName();

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { checkSignature } from '../../domain/signing.js';
+import { checkSignature, initialsFields } from '../../domain/signing.js';
 import { sign } from '../../domain/signature-request.js';
 import { decided, signerAct, type Evidence, type SubmitRefusal } from './signer-act.js';
 import type { SigningDeps } from './signer-deps.js';
@@ -12,6 +12,8 @@ export interface SignInput extends ExecutionLink, Evidence {
   /** The form's raw answers by field index. */
   readonly values: ReadonlyMap<number, string>;
   readonly typedName: string | undefined;
+  /** The initials typed beside the name (ADR 3900). */
+  readonly initials?: string | undefined;
   readonly consent: boolean;
   readonly drawnSignature: Uint8Array | null;
 }
@@ -20,7 +22,12 @@ export interface SignInput extends ExecutionLink, Evidence {
 export const submitSignature = (deps: SigningDeps) =>
   signerAct<SignInput>(deps, 'signed', (input, page, now) =>
     pipe(
-      checkSignature(page.mine, { ...input, today: now.slice(0, 10), answered: page.answered }),
+      checkSignature(page.mine, {
+        ...input,
+        today: now.slice(0, 10),
+        answered: page.answered,
+        initials: { fields: initialsFields(page.fields, page.signer), typed: input.initials },
+      }),
       E.mapLeft((problems): SubmitRefusal => ({ _tag: 'InvalidSubmission', page, problems })),
       E.map((checked) =>
         decided(deps, page, input, now, sign(page.request, page.signer.signerRef, now), {

@@ -144,6 +144,8 @@ export const signerEndings: Messages<typeof english> = {
   'problem.iban': 'muss eine IBAN sein, z. B. DE89 3704 0044 0532 0130 00',
   'problem.vatNumber': 'muss eine europäische USt-IdNr. mit Ländercode sein, z. B. DE136695976',
   'problem.format': 'muss als {format} geschrieben sein',
+  'problem.initials': 'geben Sie Ihre Initialen ein',
+  'problem.initialsInvalid': 'müssen Ihre Initialen sein: bis zu 4 Buchstaben, z. B. J.Q.C.',
   'problem.typeName': 'geben Sie zum Unterschreiben Ihren vollständigen Namen ein',
   'problem.consent': 'kreuzen Sie das Kästchen an, um der elektronischen Unterschrift zuzustimmen',
   'problem.reason': 'teilen Sie dem Absender mit, warum Sie ablehnen',

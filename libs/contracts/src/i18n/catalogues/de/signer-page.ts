@@ -58,6 +58,9 @@ export const signerPage: Messages<typeof english> = {
   'page.signatureLegend': 'Ihre Unterschrift',
   'page.typeName': 'Geben Sie Ihren vollständigen Namen ein',
   'page.typeNameHint': 'Ihr eingegebener Name ist Ihre Unterschrift.',
+  'page.initials': 'Ihre Initialen',
+  'page.yourInitials': 'Ihre Initialen',
+  'page.initialsHint': 'Überall eingesetzt, wo das Dokument Ihre Initialen verlangt: {names}.',
   'page.draw': 'Sie können Ihre Unterschrift auch zeichnen (optional)',
   'page.clearDrawing': 'Zeichnung löschen',
   'page.consent':

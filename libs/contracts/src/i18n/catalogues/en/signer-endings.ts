@@ -133,6 +133,8 @@ export const signerEndings = {
   'problem.iban': 'must be an IBAN, like DE89 3704 0044 0532 0130 00',
   'problem.vatNumber': 'must be a European VAT number with its country code, like DE136695976',
   'problem.format': 'must be written as {format}',
+  'problem.initials': 'type your initials',
+  'problem.initialsInvalid': 'must be your initials: up to 4 letters, like J.Q.C.',
   'problem.typeName': 'type your full name to sign',
   'problem.consent': 'tick the box to agree to sign electronically',
   'problem.reason': 'tell the sender why you decline',

@@ -52,6 +52,9 @@ export const signerPage = {
   'page.signatureLegend': 'Your signature',
   'page.typeName': 'Type your full name',
   'page.typeNameHint': 'Your typed name is your signature.',
+  'page.initials': 'Your initials',
+  'page.yourInitials': 'Your initials',
+  'page.initialsHint': 'Written wherever the document asks for your initials: {names}.',
   'page.draw': 'You may also draw your signature (optional)',
   'page.clearDrawing': 'Clear the drawing',
   'page.consent':

@@ -139,6 +139,8 @@ export const signerEndings: Messages<typeof english> = {
   'problem.iban': 'debe ser un IBAN, como DE89 3704 0044 0532 0130 00',
   'problem.vatNumber': 'debe ser un número de IVA europeo con el código de su país, como DE136695976',
   'problem.format': 'debe escribirse como {format}',
+  'problem.initials': 'escriba sus iniciales',
+  'problem.initialsInvalid': 'deben ser sus iniciales: hasta 4 letras, como J.Q.C.',
   'problem.typeName': 'escriba su nombre completo para firmar',
   'problem.consent': 'marque la casilla para aceptar firmar electrónicamente',
   'problem.reason': 'explique al remitente por qué rechaza firmar',

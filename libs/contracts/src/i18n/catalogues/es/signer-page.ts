@@ -55,6 +55,9 @@ export const signerPage: Messages<typeof english> = {
   'page.signatureLegend': 'Su firma',
   'page.typeName': 'Escriba su nombre completo',
   'page.typeNameHint': 'Su nombre escrito es su firma.',
+  'page.initials': 'Sus iniciales',
+  'page.yourInitials': 'Sus iniciales',
+  'page.initialsHint': 'Se escriben donde el documento pide sus iniciales: {names}.',
   'page.draw': 'También puede dibujar su firma (opcional)',
   'page.clearDrawing': 'Borrar el dibujo',
   'page.consent':

@@ -138,6 +138,8 @@ export const signerEndings: Messages<typeof english> = {
   'problem.iban': 'doit être un IBAN, comme DE89 3704 0044 0532 0130 00',
   'problem.vatNumber': 'doit être un numéro de TVA européen avec le code de son pays, comme DE136695976',
   'problem.format': 'doit être au format {format}',
+  'problem.initials': 'saisissez vos initiales',
+  'problem.initialsInvalid': 'doivent être vos initiales : jusqu’à 4 lettres, comme J.Q.C.',
   'problem.typeName': 'saisissez votre nom complet pour signer',
   'problem.consent': 'cochez la case pour accepter de signer électroniquement',
   'problem.reason': 'indiquez à l’expéditeur pourquoi vous refusez',

@@ -55,6 +55,9 @@ export const signerPage: Messages<typeof english> = {
   'page.signatureLegend': 'Votre signature',
   'page.typeName': 'Saisissez votre nom complet',
   'page.typeNameHint': 'Votre nom saisi constitue votre signature.',
+  'page.initials': 'Vos initiales',
+  'page.yourInitials': 'Vos initiales',
+  'page.initialsHint': 'Reportées partout où le document demande vos initiales : {names}.',
   'page.draw': 'Vous pouvez aussi dessiner votre signature (facultatif)',
   'page.clearDrawing': 'Effacer le dessin',
   'page.consent':

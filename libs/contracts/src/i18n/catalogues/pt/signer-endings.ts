@@ -139,6 +139,8 @@ export const signerEndings: Messages<typeof english> = {
   'problem.iban': 'deve ser um IBAN, como DE89 3704 0044 0532 0130 00',
   'problem.vatNumber': 'deve ser um número de IVA europeu com o código do país, como DE136695976',
   'problem.format': 'deve estar no formato {format}',
+  'problem.initials': 'digite suas iniciais',
+  'problem.initialsInvalid': 'devem ser suas iniciais: até 4 letras, como J.Q.C.',
   'problem.typeName': 'digite seu nome completo para assinar',
   'problem.consent': 'marque a caixa para concordar em assinar eletronicamente',
   'problem.reason': 'diga ao remetente por que você recusa',

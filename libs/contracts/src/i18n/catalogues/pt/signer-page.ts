@@ -55,6 +55,9 @@ export const signerPage: Messages<typeof english> = {
   'page.signatureLegend': 'Sua assinatura',
   'page.typeName': 'Digite seu nome completo',
   'page.typeNameHint': 'Seu nome digitado é a sua assinatura.',
+  'page.initials': 'Suas iniciais',
+  'page.yourInitials': 'Suas iniciais',
+  'page.initialsHint': 'Escritas onde o documento pede suas iniciais: {names}.',
   'page.draw': 'Você também pode desenhar sua assinatura (opcional)',
   'page.clearDrawing': 'Apagar o desenho',
   'page.consent':

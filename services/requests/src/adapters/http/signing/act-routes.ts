@@ -114,6 +114,7 @@ export const mountSigningActRoutes = (
         documentSha256: form.get('document_sha256') ?? '',
         values: submitted.values,
         typedName: submitted.typedName,
+        initials: submitted.initials,
         consent: submitted.consent,
         drawnSignature: drawing.right,
       })();

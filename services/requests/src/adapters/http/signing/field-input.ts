@@ -16,6 +16,8 @@ import { labelOf } from './layout.js';
 export interface Submitted {
   readonly values: ReadonlyMap<number, string>;
   readonly typedName: string;
+  /** The initials typed beside the name (ADR 3900). */
+  readonly initials?: string;
   readonly consent: boolean;
   readonly reason: string;
   /** Whom the signer asked to sign in their place (ADR 3560), as typed. */
@@ -34,6 +36,7 @@ export const submittedOf = (form: URLSearchParams): Submitted => {
   return {
     values,
     typedName: form.get('typed_name') ?? '',
+    initials: form.get('initials') ?? '',
     consent: form.get('consent') === 'yes',
     reason: form.get('reason') ?? '',
   };

@@ -26,6 +26,8 @@ const FIXED: Readonly<Record<string, MessageKey>> = {
   'must be an IBAN, like DE89 3704 0044 0532 0130 00': 'problem.iban',
   'must be a European VAT number with its country code, like DE136695976': 'problem.vatNumber',
   'type your full name to sign': 'problem.typeName',
+  'type your initials': 'problem.initials',
+  'must be your initials: up to 4 letters, like J.Q.C.': 'problem.initialsInvalid',
   'tick the box to agree to sign electronically': 'problem.consent',
   'tell the sender why you decline': 'problem.reason',
   'must be plain text': 'problem.plainText',

@@ -1,7 +1,7 @@
 import type { Translator } from '@esign/contracts';
 import type { SigningPage } from '../../../application/signing/signing-page.js';
 import type { SubmissionProblem } from '../../../domain/signing.js';
-import { datesSigned, LIMITS } from '../../../domain/signing.js';
+import { datesSigned, initialsFields, LIMITS } from '../../../domain/signing.js';
 import { contractSection } from './contract-section.js';
 import { fieldInput, problemAt, type Submitted } from './field-input.js';
 import { safe, type Html } from './html.js';
@@ -40,6 +40,8 @@ const problemLink = ({ t }: Translator, problem: SubmissionProblem, page: Signin
     }
     case 'TypedName':
       return safe`<li><a href="#typed_name">${line(t('page.yourName'))}</a></li>`;
+    case 'Initials':
+      return safe`<li><a href="#initials">${line(t('page.yourInitials'))}</a></li>`;
     case 'Consent':
       return safe`<li><a href="#consent">${line(t('page.consentLabel'))}</a></li>`;
     case 'Reason':
@@ -81,6 +83,25 @@ ${note === undefined ? '' : safe`<p class="error" id="reassign_note-error">${t('
 <button type="submit">${t('page.reassignButton')}</button>
 </form>
 </details>`;
+};
+
+/**
+ * Where this signer's initials go (ADR 3900): one input beside their name, which fills
+ * every `initials` field of theirs; none when they have no such field.
+ */
+const initialsInput = (
+  { t }: Translator,
+  page: SigningPage,
+  typed: string | undefined,
+  error: string | undefined,
+): Html | '' => {
+  const places = initialsFields(page.fields, page.signer);
+  if (places.length === 0) return '';
+  const names = places.map((f) => labelOf(f.name)).join(', ');
+  return safe`<label class="field" for="initials">${t('page.initials')}</label>
+${error === undefined ? '' : safe`<p class="error" id="initials-error">${t('page.problem', { label: t('page.yourInitials'), message: error })}</p>`}
+<input type="text" class="initials" id="initials" name="initials" autocomplete="off" autocapitalize="characters" spellcheck="false" required maxlength="${LIMITS.initials}" value="${typed ?? ''}" aria-describedby="initials-hint${error === undefined ? '' : ' initials-error'}"${error === undefined ? '' : safe` aria-invalid="true"`}>
+<p class="hint" id="initials-hint">${t('page.initialsHint', { names })}</p>`;
 };
 
 /** What this signer's `date_signed` fields will hold (ADR 3570): nobody types them. */
@@ -170,6 +191,12 @@ ${datedHint(tr, page)}
 ${nameError === undefined ? '' : safe`<p class="error" id="typed_name-error">${t('page.problem', { label: t('page.yourName'), message: nameError })}</p>`}
 <input type="text" class="typed" id="typed_name" name="typed_name" autocomplete="name" required maxlength="${LIMITS.typedName}" value="${submitted?.typedName ?? ''}" aria-describedby="typed_name-hint${nameError === undefined ? '' : ' typed_name-error'}"${nameError === undefined ? '' : safe` aria-invalid="true"`}>
 <p class="hint" id="typed_name-hint">${t('page.typeNameHint')}</p>
+${initialsInput(
+  tr,
+  page,
+  submitted?.initials,
+  problemAt(problems, (p) => p.target._tag === 'Initials'),
+)}
 <div class="draw" id="draw" hidden>
 <p class="field" id="pad-label">${t('page.draw')}</p>
 <canvas id="pad" width="600" height="180" role="img" aria-labelledby="pad-label"></canvas>
