@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './support/paths.js';
-import { render, schemaErrors, unknownFieldErrors, type K8sObject } from './support/kubernetes.js';
-import { allowed, matches, type Endpoint, type NetworkPolicySpec } from './support/network-policy.js';
+import { schemaErrors, unknownFieldErrors } from './support/kubernetes.js';
+import { renderOverlay, type Any, type RenderedOverlay } from './support/k8s-overlay.js';
+import { matches } from './support/network-policy.js';
 import {
   allServiceConfigs,
   entryConfig,
@@ -15,17 +16,11 @@ import {
   type ServiceConfig,
 } from './support/service-config.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return --
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return --
    The rendered manifests are validated against the Kubernetes schemas by the first test
    of each overlay; the checks then read them as plain data, which keeps each one short. */
-type Any = any;
 
 const overlays = readdirSync(join(repoRoot, 'k8s', 'overlays')).sort();
-const drainMs = Number(
-  /graceMs \?\? ([\d_]+)/
-    .exec(readFileSync(join(repoRoot, 'libs/platform/src/lifecycle.ts'), 'utf8'))![1]!
-    .replace(/_/g, ''),
-);
 const secretsDoc = readFileSync(join(repoRoot, 'k8s', 'README.md'), 'utf8');
 
 const quantity = (value: string | number): number => {
@@ -43,12 +38,6 @@ const quantity = (value: string | number): number => {
   return Number(match[1]) * (match[2] === undefined ? 1 : units[match[2]]!);
 };
 
-interface Workload {
-  readonly object: Any;
-  readonly pod: Any;
-  readonly containers: Any[];
-}
-
 let configs: ServiceConfig[];
 before(async () => {
   configs = await allServiceConfigs();
@@ -60,25 +49,16 @@ it('k8s/overlays has at least dev and prod', () => {
 
 for (const overlay of overlays) {
   describe(`k8s overlay ${overlay}`, () => {
-    let objects: K8sObject[];
-    const all = (kind: string): Any[] => objects.filter((o) => o.kind === kind);
-    const named = (kind: string, name: string): Any =>
-      objects.find((o) => o.kind === kind && o.metadata.name === name);
-    let workloads: Workload[];
-    let configMaps: Map<string, Record<string, string>>;
+    let objects: RenderedOverlay['objects'];
+    let all: RenderedOverlay['all'];
+    let named: RenderedOverlay['named'];
+    let workloads: RenderedOverlay['workloads'];
+    let configMaps: RenderedOverlay['configMaps'];
+    let deploymentOf: RenderedOverlay['deploymentOf'];
 
     before(() => {
-      objects = render(`k8s/overlays/${overlay}`);
-      workloads = objects
-        .filter((o) => o.kind === 'Deployment' || o.kind === 'Job')
-        .map((o: Any) => ({
-          object: o,
-          pod: o.spec.template.spec,
-          containers: o.spec.template.spec.containers,
-        }));
-      configMaps = new Map(all('ConfigMap').map((c) => [c.metadata.name, c.data ?? {}]));
+      ({ objects, all, named, workloads, configMaps, deploymentOf } = renderOverlay(overlay));
     });
-    const deploymentOf = (service: string): Any => named('Deployment', service);
 
     it('renders objects that are valid against the Kubernetes schemas', async () => {
       assert.ok(objects.length > 0);
@@ -275,335 +255,6 @@ for (const overlay of overlays) {
           }
         }
       }
-    });
-
-    it('probes every service: startup and liveness on /healthz, readiness on /readyz, on the port it listens on', () => {
-      for (const { service } of configs) {
-        const [container, ...sidecars] = deploymentOf(service).spec.template.spec.containers;
-        assert.equal(sidecars.length, 0);
-        const port = (name: string | number) =>
-          typeof name === 'number' ? name : container.ports.find((p: Any) => p.name === name)?.containerPort;
-        const listens = Number(
-          [...(container.envFrom ?? [])]
-            .map((s: Any) => configMaps.get(s.configMapRef?.name)?.PORT)
-            .find((p) => p !== undefined) ?? configs.find((c) => c.service === service)!.defaults.PORT,
-        );
-        // L12: a service with an operations port (the gateway) is ready there, not on its public port.
-        const opsPort = Number(
-          [...(container.envFrom ?? [])]
-            .map((s: Any) => configMaps.get(s.configMapRef?.name)?.OPS_PORT)
-            .find((p) => p !== undefined) ?? configs.find((c) => c.service === service)!.defaults.OPS_PORT,
-        );
-        for (const [probe, path] of [
-          ['startupProbe', '/healthz'],
-          ['livenessProbe', '/healthz'],
-          ['readinessProbe', '/readyz'],
-        ] as const) {
-          const httpGet = container[probe]?.httpGet;
-          assert.equal(httpGet?.path, path, `${service}: ${probe}`);
-          const expected = probe === 'readinessProbe' && !Number.isNaN(opsPort) ? opsPort : listens;
-          assert.equal(port(httpGet.port), expected, `${service}: ${probe} port`);
-        }
-        if (!Number.isNaN(opsPort)) {
-          const scraped = deploymentOf(service).spec.template.metadata.annotations?.['prometheus.io/port'];
-          assert.equal(Number(scraped), opsPort, `${service}: Prometheus scrapes the operations port`);
-          const exposed = all('Service').find((s) => s.metadata.name === service);
-          assert.ok(
-            !exposed.spec.ports.some((p: Any) => p.targetPort === 'ops' || p.targetPort === opsPort),
-            `${service}: the operations port is not behind the Service`,
-          );
-        }
-        // Start-up runs migrations: the startup probe allows a minute or more.
-        const startup = container.startupProbe;
-        assert.ok(
-          (startup.periodSeconds ?? 10) * (startup.failureThreshold ?? 3) >= 60,
-          `${service}: startup window`,
-        );
-      }
-    });
-
-    it("gives every pod more termination grace than the preStop pause plus the services' drain", () => {
-      for (const { service } of configs) {
-        const pod = deploymentOf(service).spec.template.spec;
-        const preStop = pod.containers[0].lifecycle?.preStop;
-        const pause = Number(preStop?.sleep?.seconds ?? preStop?.exec?.command?.at(-1) ?? 0);
-        assert.ok(pause > 0, `${service}: preStop pause while endpoints update`);
-        assert.ok(
-          pod.terminationGracePeriodSeconds >= pause + drainMs / 1000 + 5,
-          `${service}: terminationGracePeriodSeconds ${pod.terminationGracePeriodSeconds} < ${pause} + ${drainMs / 1000} + 5`,
-        );
-      }
-    });
-
-    it('migrates every database in a Job before rollouts need it', () => {
-      const jobs = all('Job');
-      for (const config of configs.filter((c) => c.variables.has('DATABASE_URL'))) {
-        const job = jobs.find((j) =>
-          j.spec.template.spec.containers.some((c: Any) => {
-            const runs = serviceOfCommand(c.args ?? []);
-            return runs?.service === config.service && runs.entry === 'migrate';
-          }),
-        );
-        assert.ok(job !== undefined, `no migration Job for ${config.service}`);
-        assert.ok(['OnFailure', 'Never'].includes(job.spec.template.spec.restartPolicy));
-        assert.ok(job.spec.backoffLimit !== undefined && job.spec.activeDeadlineSeconds !== undefined);
-      }
-    });
-
-    it('L12: gives each migration container only its database URL (from its service’s Secret) and the log level', () => {
-      const jobs = all('Job');
-      assert.ok(jobs.length > 0);
-      for (const job of jobs) {
-        for (const container of job.spec.template.spec.containers) {
-          const runs = serviceOfCommand(container.args ?? []);
-          if (runs?.entry !== 'migrate') continue;
-          const at = `Job/${job.metadata.name} ${container.name}`;
-          assert.deepEqual(container.envFrom ?? [], [], `${at}: no ConfigMap or Secret wholesale`);
-          const names = (container.env ?? []).map((e: Any) => e.name).sort();
-          assert.deepEqual(
-            names.filter((n: string) => n !== 'DATABASE_URL' && n !== 'LOG_LEVEL'),
-            [],
-            `${at} is given more than it needs`,
-          );
-          const url = (container.env ?? []).find((e: Any) => e.name === 'DATABASE_URL');
-          assert.equal(url?.valueFrom?.secretKeyRef?.name, `esign-${runs.service}`, at);
-        }
-      }
-    });
-
-    if (overlay === 'prod')
-      it('L12: pins every image by digest (name@sha256:<64 hex>), never by a tag that can move', () => {
-        for (const { object, containers } of workloads)
-          for (const container of containers)
-            assert.match(
-              container.image,
-              /^[a-z0-9.-]+(:\d+)?(\/[a-z0-9._-]+)+@sha256:[0-9a-f]{64}$/,
-              `${object.kind}/${object.metadata.name} ${container.name}`,
-            );
-      });
-
-    it("MEDIUM 3: takes the client's address, not the ingress controller's, for the audit trail and sign-in limits", () => {
-      const configOf = (service: string): Record<string, string> => ({
-        ...configs.find((c) => c.service === service)!.defaults,
-        ...deploymentOf(service)
-          .spec.template.spec.containers[0].envFrom.map(
-            (s: Any) => configMaps.get(s.configMapRef?.name) ?? {},
-          )
-          .reduce((a: Any, b: Any) => ({ ...a, ...b }), {}),
-      });
-      const client = '198.51.100.23';
-      const ingressPod = '10.244.0.5';
-      const gatewayPod = '10.244.1.9';
-      // ingress-nginx sends X-Forwarded-For: <client> (or "<what the client sent>, <client>"
-      // with compute-full-forwarded-for); the gateway appends the ingress pod's address,
-      // keeping what came before only with TRUST_PROXY (safe: only the ingress reaches it).
-      for (const arriving of [[client], ['203.0.113.66', client]]) {
-        const forwarded =
-          configOf('gateway').TRUST_PROXY === 'true' ? [...arriving, ingressPod] : [ingressPod];
-        for (const service of ['requests', 'auth']) {
-          // Each service reads TRUSTED_PROXY_HOPS entries back from its socket peer (the gateway).
-          const hops = Number(configOf(service).TRUSTED_PROXY_HOPS);
-          const chain = [...forwarded, gatewayPod];
-          assert.equal(chain[Math.max(0, chain.length - 1 - hops)], client, `${service} (hops ${hops})`);
-        }
-      }
-    });
-
-    it('routes public traffic to the gateway on the host of PUBLIC_BASE_URL (with TLS for https)', () => {
-      const ingresses = all('Ingress');
-      assert.equal(ingresses.length, 1);
-      const ingress = ingresses[0];
-      const gatewayConfig = deploymentOf('gateway')
-        .spec.template.spec.containers[0].envFrom.map((s: Any) => configMaps.get(s.configMapRef.name) ?? {})
-        .reduce((a: Any, b: Any) => ({ ...a, ...b }), {});
-      const base = new URL(gatewayConfig.PUBLIC_BASE_URL);
-      for (const rule of ingress.spec.rules) {
-        assert.equal(rule.host, base.hostname);
-        assert.ok(
-          rule.http.paths.some((p: Any) => p.path === '/v1.1'),
-          'the API is routed',
-        );
-        // LOW 12 of issue #18: machine clients need the token endpoint and the JWKS too.
-        for (const exact of ['/oauth/token', '/.well-known/jwks.json'])
-          assert.ok(
-            rule.http.paths.some((p: Any) => p.path === exact && p.pathType === 'Exact'),
-            `LOW 12: ${exact} is routed`,
-          );
-        // Issue 24: the authorization-code grant reaches the consent page under /app.
-        // ADR 3880: Twilio reaches the notifier's status callback through the gateway.
-        for (const exact of [
-          '/oauth/authorize',
-          '/oauth/revoke',
-          '/.well-known/oauth-authorization-server',
-          '/callbacks/twilio/sms-status',
-        ])
-          assert.ok(
-            rule.http.paths.some((p: Any) => p.path === exact && p.pathType === 'Exact'),
-            `${exact} is routed`,
-          );
-        assert.ok(
-          rule.http.paths.some((p: Any) => p.path === '/app' && p.pathType === 'Prefix'),
-          'the web application is routed',
-        );
-        for (const path of rule.http.paths) {
-          assert.equal(path.backend.service.name, 'gateway');
-          const port = path.backend.service.port;
-          const servicePort = named('Service', 'gateway').spec.ports.find(
-            (p: Any) => p.name === port.name || p.port === port.number,
-          );
-          assert.ok(servicePort !== undefined, 'Ingress port exists on the gateway Service');
-        }
-      }
-      if (base.protocol === 'https:') {
-        assert.ok(
-          ingress.spec.tls?.some((t: Any) => t.hosts.includes(base.hostname) && t.secretName),
-          'TLS',
-        );
-      }
-    });
-
-    it('points service-to-service URLs at Services that exist, on their ports', () => {
-      for (const [name, data] of configMaps) {
-        for (const [key, value] of Object.entries(data)) {
-          if (!key.endsWith('_URL') || !URL.canParse(value)) continue;
-          const url = new URL(value);
-          const service = named('Service', url.hostname);
-          if (url.hostname.includes('.') || !configs.some((c) => c.service === url.hostname)) continue;
-          assert.ok(service !== undefined, `${name}.${key}: no Service ${url.hostname}`);
-          assert.ok(
-            service.spec.ports.some((p: Any) => p.port === Number(url.port)),
-            `${name}.${key}: port`,
-          );
-        }
-      }
-    });
-
-    describe('network policies', () => {
-      let policies: NetworkPolicySpec[];
-      let namespaceLabels: Record<string, string>;
-      const pod = (name: string): Endpoint => {
-        const workload = workloads.find(
-          (w) => w.object.spec.template.metadata.labels['app.kubernetes.io/name'] === name,
-        );
-        assert.ok(workload !== undefined, name);
-        return {
-          kind: 'pod',
-          labels: workload.object.spec.template.metadata.labels,
-          ports: Object.fromEntries(
-            workload.containers.flatMap((c) => (c.ports ?? []).map((p: Any) => [p.name, p.containerPort])),
-          ),
-        };
-      };
-      const port = (name: string) => Number(configs.find((c) => c.service === name)!.defaults.PORT);
-      const namespace = (name: string, labels: Record<string, string> = {}): Endpoint => ({
-        kind: 'foreign-pod',
-        namespaceLabels: { 'kubernetes.io/metadata.name': name },
-        labels,
-      });
-      const internet: Endpoint = { kind: 'external', ip: '203.0.113.10' };
-      const may = (from: Endpoint, to: Endpoint, p: number, protocol = 'TCP') =>
-        allowed(policies, namespaceLabels, from, to, p, protocol);
-
-      before(() => {
-        policies = all('NetworkPolicy').map((p) => p.spec);
-        namespaceLabels = { 'kubernetes.io/metadata.name': all('Namespace')[0].metadata.name };
-      });
-
-      it('denies everything not allowed below (default deny, both directions)', () => {
-        assert.ok(
-          policies.some(
-            (p) =>
-              Object.keys(p.podSelector).length === 0 &&
-              p.policyTypes?.includes('Ingress') &&
-              p.policyTypes.includes('Egress') &&
-              p.ingress === undefined &&
-              p.egress === undefined,
-          ),
-        );
-      });
-
-      it('lets the ingress controller reach the gateway, and nothing else', () => {
-        const controller = namespace('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
-        assert.ok(may(controller, pod('gateway'), port('gateway')));
-        for (const service of ['auth', 'requests', 'notifier'])
-          assert.ok(!may(controller, pod(service), port(service)), service);
-        assert.ok(!may(namespace('default'), pod('gateway'), port('gateway')), 'any other namespace');
-        assert.ok(!may(internet, pod('gateway'), port('gateway')), 'straight from outside');
-      });
-
-      it('lets the gateway reach auth, requests and the notifier (webhook API), and no service reach another otherwise', () => {
-        assert.ok(may(pod('gateway'), pod('auth'), port('auth')));
-        assert.ok(may(pod('gateway'), pod('requests'), port('requests')));
-        assert.ok(may(pod('gateway'), pod('notifier'), port('notifier')));
-        for (const from of ['auth', 'requests', 'notifier', 'migrate']) {
-          for (const to of ['gateway', 'auth', 'requests', 'notifier']) {
-            if (from !== to) assert.ok(!may(pod(from), pod(to), port(to)), `${from} → ${to}`);
-          }
-        }
-      });
-
-      it('lets every pod resolve names (kube-dns), and only the data owners reach Postgres and RabbitMQ', () => {
-        const dns = namespace('kube-system', { 'k8s-app': 'kube-dns' });
-        for (const name of ['gateway', 'auth', 'requests', 'notifier', 'migrate']) {
-          assert.ok(may(pod(name), dns, 53, 'UDP') && may(pod(name), dns, 53, 'TCP'), `${name}: DNS`);
-        }
-        for (const name of ['auth', 'requests', 'notifier', 'migrate']) {
-          assert.ok(may(pod(name), internet, 5432) && may(pod(name), internet, 5672), `${name}: data stores`);
-        }
-        assert.ok(
-          !may(pod('gateway'), internet, 5432) && !may(pod('gateway'), internet, 5672),
-          'gateway: data stores',
-        );
-      });
-
-      it('lets the notifier, and only the notifier, out to SMTP and Twilio (HTTPS)', () => {
-        for (const p of [25, 465, 587, 443]) assert.ok(may(pod('notifier'), internet, p), `notifier: ${p}`);
-        for (const name of ['gateway', 'auth', 'requests', 'migrate']) {
-          assert.ok(!may(pod(name), internet, 443) && !may(pod(name), internet, 587), `${name}: internet`);
-        }
-      });
-
-      it("LOW 9: keeps the notifier's delivery ports off private, link-local and cluster addresses", () => {
-        const at = (ip: string): Endpoint => ({ kind: 'external', ip });
-        for (const ip of [
-          '10.96.0.1', // a typical service CIDR
-          '10.244.1.7', // a typical pod CIDR
-          '172.16.0.5',
-          '192.168.1.1',
-          '100.64.0.1',
-          '127.0.0.1',
-          '169.254.169.254', // cloud metadata
-          'fd00::1',
-          'fe80::1',
-          '::1',
-          '::ffff:10.0.0.1',
-        ]) {
-          for (const p of [443, 587]) assert.ok(!may(pod('notifier'), at(ip), p), `notifier → ${ip}:${p}`);
-        }
-        for (const ip of ['203.0.113.10', '2606:4700::1111'])
-          assert.ok(may(pod('notifier'), at(ip), 443), `notifier → ${ip}:443`);
-        // Nor may it reach another pod of the cluster on them.
-        assert.ok(!may(pod('notifier'), pod('requests'), 443));
-      });
-
-      it("lets Prometheus (namespace monitoring) scrape each service's port", () => {
-        const prometheus = namespace('monitoring', { 'app.kubernetes.io/name': 'prometheus' });
-        for (const { service } of configs) assert.ok(may(prometheus, pod(service), port(service)), service);
-      });
-
-      it("L12: lets Prometheus, and not the ingress controller, reach the gateway's operations port", () => {
-        const opsPort = Number(
-          [...(deploymentOf('gateway').spec.template.spec.containers[0].envFrom ?? [])]
-            .map((source: Any) => configMaps.get(source.configMapRef?.name)?.OPS_PORT)
-            .find((p) => p !== undefined),
-        );
-        assert.ok(opsPort > 0);
-        const prometheus = namespace('monitoring', { 'app.kubernetes.io/name': 'prometheus' });
-        assert.ok(may(prometheus, pod('gateway'), opsPort));
-        const ingress = namespace('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
-        assert.ok(may(ingress, pod('gateway'), port('gateway')), 'the public port stays reachable');
-        assert.ok(!may(ingress, pod('gateway'), opsPort));
-      });
     });
   });
 }
