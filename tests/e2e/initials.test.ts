@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
-import { clientOf, completedPdf, ok, unique, type ClientOf } from './support/flow.js';
+import { clientOf, completedPdf, ok, publishedTemplate, unique, type ClientOf } from './support/flow.js';
 import { filledSigningForm, postSignerForm } from './support/signer.js';
 import { conformingFetch } from './support/conformance.js';
 
@@ -32,27 +32,13 @@ describe('end to end through the gateway: initials fields', function () {
       { name: 'initials_privacy', type: 'initials' },
       { name: 'signature', type: 'signature' },
     ] as const;
-    const template = ok(
-      await acme.esign.POST('/v1.1/sites/{site_id}/contracts', {
-        params: { path: { site_id: acme.site } },
-        body: {
-          type: 'html',
-          name: `Lease ${unique()}`,
-          html: '<p>The terms, initialled.</p><p>The privacy notice, initialled.</p>',
-          fields: [...fields],
-        },
-      }),
-      201,
-      'create template',
-    );
+    const template = await publishedTemplate(acme, {
+      type: 'html',
+      name: `Lease ${unique()}`,
+      html: '<p>The terms, initialled.</p><p>The privacy notice, initialled.</p>',
+      fields: [...fields],
+    });
     assert.deepEqual(template.fields, fields, 'shown as declared');
-    ok(
-      await acme.esign.POST('/v1.1/contracts/{contract_id}/publish', {
-        params: { path: { contract_id: template.id } },
-      }),
-      200,
-      'publish',
-    );
     const email = `initials-${unique()}@example.com`;
     const body = (prefilled?: string) => ({
       contracts: [template.id],

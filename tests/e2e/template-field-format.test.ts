@@ -4,7 +4,7 @@
 // tells the signer the format before they type, and read back as they typed it.
 import assert from 'node:assert/strict';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
-import { clientOf, ok, unique, type ClientOf } from './support/flow.js';
+import { clientOf, ok, publishedTemplate, unique, type ClientOf } from './support/flow.js';
 import { filledSigningForm, postSignerForm } from './support/signer.js';
 import { conformingFetch } from './support/conformance.js';
 
@@ -69,22 +69,13 @@ describe('end to end through the gateway: a text field’s format', function () 
       { name: 'plate', type: 'text', format: 'AA-9999' },
       { name: 'signature', type: 'signature' },
     ] as const;
-    const template = ok(
-      await acme.esign.POST('/v1.1/sites/{site_id}/contracts', {
-        params: { path: { site_id: acme.site } },
-        body: { type: 'html', name: `Plates ${unique()}`, html: '<p>Vehicle</p>', fields: [...fields] },
-      }),
-      201,
-      'create template',
-    );
+    const template = await publishedTemplate(acme, {
+      type: 'html',
+      name: `Plates ${unique()}`,
+      html: '<p>Vehicle</p>',
+      fields: [...fields],
+    });
     assert.deepEqual(template.fields, fields, 'shown as declared');
-    ok(
-      await acme.esign.POST('/v1.1/contracts/{contract_id}/publish', {
-        params: { path: { contract_id: template.id } },
-      }),
-      200,
-      'publish',
-    );
     const email = `format-${unique()}@example.com`;
     const body = (plate: string) => ({
       contracts: [template.id],

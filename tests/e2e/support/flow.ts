@@ -77,20 +77,29 @@ export const AGREEMENT_HTML =
   '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>';
 
 /** A published HTML template with render_data tokens and three fields, through the gateway. */
-export const publishedAgreement = async (client: ClientOf): Promise<number> => {
+export const publishedAgreement = async (client: ClientOf): Promise<number> =>
+  (
+    await publishedTemplate(client, {
+      type: 'html',
+      name: `Services agreement ${unique()}`,
+      html: AGREEMENT_HTML,
+      fields: [
+        { name: 'full_name', type: 'text' },
+        { name: 'signature', type: 'signature' },
+        { name: 'witness_signature', type: 'signature' },
+      ],
+    })
+  ).id;
+
+/** Through the typed client: the template `body` describes, created and published; answers it as created. */
+export const publishedTemplate = async (
+  client: ClientOf,
+  body: Schemas['CreateContractBody'],
+): Promise<Schemas['ContractView']> => {
   const created = ok(
     await client.esign.POST('/v1.1/sites/{site_id}/contracts', {
       params: { path: { site_id: client.site } },
-      body: {
-        type: 'html',
-        name: `Services agreement ${unique()}`,
-        html: AGREEMENT_HTML,
-        fields: [
-          { name: 'full_name', type: 'text' },
-          { name: 'signature', type: 'signature' },
-          { name: 'witness_signature', type: 'signature' },
-        ],
-      },
+      body,
     }),
     201,
     'create template',
@@ -102,7 +111,7 @@ export const publishedAgreement = async (client: ClientOf): Promise<number> => {
     200,
     'publish',
   );
-  return created.id;
+  return created;
 };
 
 /** The client's own id for the e-mail signer of `agreementRequest`. */
