@@ -9,7 +9,7 @@ import { declareFields, type TemplateField } from './template-fields.js';
 /** The length of a date as the executed PDF writes it: YYYY-MM-DD. */
 const DATE_LENGTH = 10;
 
-/** What a PDF's field of each kind may be declared as: a text field also as a date. */
+/** What a PDF's field of each kind may be declared as: a text field also as a date, or initials (ADR 3900). */
 const DECLARABLE: Readonly<Record<TemplateField['type'], readonly TemplateField['type'][]>> = {
   text: ['text', 'date', 'date_signed', 'initials'],
   checkbox: ['checkbox'],
@@ -69,9 +69,9 @@ const misfit = (own: TemplateField, d: DeclaredField, path: string): FieldError 
 
 /**
  * A PDF's form fields (`own`, read from the file, in its order) with the rules `declared`
- * for some of them (ADR 3670): a text field may ask for a kind of value, a fewest or a
- * smaller most characters, or be optional, or be a date the signer picks or the date they
- * sign on; a checkbox may have to be ticked; a choice may be optional. Each declaration
+ * for some of them (ADR 3670): a text field may ask for a kind of value or a format (ADR
+ * 3870), a fewest or a smaller most characters, or be optional, or be a date the signer
+ * picks, the date they sign on or their initials (ADR 3900); a checkbox may have to be ticked; a choice may be optional. Each declaration
  * names one of the PDF's fields and is checked as an HTML template's is; a choice keeps the
  * PDF's options, and a text field keeps the PDF's limit unless a smaller one is declared.
  */
