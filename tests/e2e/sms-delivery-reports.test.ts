@@ -85,6 +85,14 @@ describe('end to end through the gateway: Twilio’s reports on SMS it accepted'
     assert.deepEqual(((await noSid.json()) as { errors: unknown }).errors, [
       { path: 'MessageSid', message: 'must be a message SID' },
     ]);
+    // A report is a few hundred bytes: a body past 16 KB is not read to its end.
+    const huge = await fetch(callback, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `MessageSid=${'x'.repeat(20_000)}`,
+    });
+    assert.equal(huge.status, 413);
+    assert.equal(((await huge.json()) as { code: string }).code, 'payload_too_large');
     // Twilio may report again: told once.
     assert.equal(await system.twilio.report(sms.sid, 'undelivered', '30003'), 204);
     await new Promise((resolve) => setTimeout(resolve, 1000));

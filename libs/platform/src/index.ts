@@ -2,6 +2,7 @@ export * from './config.js';
 export * from './logger.js';
 export * from './problems.js';
 export * from './http.js';
+export * from './raw-body.js';
 export * from './metrics.js';
 export * from './lifecycle.js';
 export * from './principal.js';

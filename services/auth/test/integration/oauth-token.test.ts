@@ -133,6 +133,15 @@ describe('auth: OAuth 2 client-credentials grant', () => {
       400,
       'invalid_request',
     );
+    // A token request is a few hundred bytes: one past 16 KB is not read to its end.
+    oauthError(
+      await token()
+        .auth(clientId, clientSecret)
+        .type('form')
+        .send(`grant_type=client_credentials&scope=${'x'.repeat(20_000)}`),
+      400,
+      'invalid_request',
+    );
     oauthError(
       await token()
         .auth(clientId, clientSecret)

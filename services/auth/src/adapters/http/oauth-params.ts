@@ -1,6 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import type { OAuthErrorBody } from '@esign/contracts';
-import type { AppContext } from '@esign/platform';
+import { readRawBody, type AppContext } from '@esign/platform';
 
 /** Token requests are a few hundred bytes; anything much larger is not one. */
 const BODY_LIMIT = 16 * 1024;
@@ -18,25 +17,14 @@ export class OAuthFailure extends Error {
 export const fail = (error: OAuthErrorBody['error'], description: string, status = 400) =>
   new OAuthFailure({ error, error_description: description }, status);
 
-const readBody = async (req: IncomingMessage): Promise<Buffer> => {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > BODY_LIMIT) throw fail('invalid_request', 'the request body is too large');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > BODY_LIMIT) throw fail('invalid_request', 'the request body is too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-};
-
 /**
  * The request's parameters: form-encoded as RFC 6749 requires, or a JSON object of
  * strings for clients that find that easier. A parameter given twice is refused (§3.2).
  */
 export const paramsOf = async (ctx: AppContext): Promise<Map<string, string>> => {
-  const raw = (await readBody(ctx.req)).toString('utf8');
+  const raw = (
+    await readRawBody(ctx.req, BODY_LIMIT, () => fail('invalid_request', 'the request body is too large'))
+  ).toString('utf8');
   const params = new Map<string, string>();
   if (ctx.request.is('application/x-www-form-urlencoded')) {
     for (const [name, value] of new URLSearchParams(raw)) {

@@ -1,6 +1,12 @@
-import type { IncomingMessage } from 'node:http';
 import { problem } from '@esign/contracts';
-import { forbidden, HttpProblem, invalidBody, type AppState, type Logger } from '@esign/platform';
+import {
+  forbidden,
+  HttpProblem,
+  invalidBody,
+  readRawBody,
+  type AppState,
+  type Logger,
+} from '@esign/platform';
 import type Router from '@koa/router';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { ProviderReport, ReportResult } from '../../application/record-delivery-report.js';
@@ -48,24 +54,15 @@ export const reportOf = (params: Readonly<Record<string, string>>): ProviderRepo
   };
 };
 
-const readForm = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > BODY_LIMIT_BYTES)
-      throw new HttpProblem(
-        problem({
-          status: 413,
-          code: 'payload_too_large',
-          title: 'Payload too large',
-          detail: 'Not a status callback.',
-        }),
-      );
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-};
+const tooLarge = () =>
+  new HttpProblem(
+    problem({
+      status: 413,
+      code: 'payload_too_large',
+      title: 'Payload too large',
+      detail: 'Not a status callback.',
+    }),
+  );
 
 /**
  * `POST /callbacks/twilio/sms-status`, public through the gateway: Twilio's report on an SMS
@@ -95,7 +92,9 @@ export const mountSmsStatusCallback = (
           detail: 'A status callback is a form: Content-Type application/x-www-form-urlencoded.',
         }),
       );
-    const params = Object.fromEntries(new URLSearchParams(await readForm(ctx.req)));
+    const params = Object.fromEntries(
+      new URLSearchParams((await readRawBody(ctx.req, BODY_LIMIT_BYTES, tooLarge)).toString('utf8')),
+    );
     // The SDK is loaded by the first SMS sent, which comes before any report on it (ADR 2740).
     const { validateRequest } = (await import('twilio')).default;
     if (!validateRequest(options.authToken, ctx.get('x-twilio-signature'), options.callbackUrl, params))

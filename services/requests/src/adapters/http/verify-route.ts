@@ -1,5 +1,5 @@
 import { problem } from '@esign/contracts';
-import { HttpProblem, invalidBody, runWith, type AppContext, type AppState } from '@esign/platform';
+import { HttpProblem, invalidBody, readRawBody, runWith, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { Verification } from '../../application/verify-executed.js';
 import type { UseCases } from '../../application/use-cases.js';
@@ -22,19 +22,6 @@ const tooLarge = () =>
       detail: `The PDF is larger than ${VERIFY_LIMIT_BYTES} bytes.`,
     }),
   );
-
-/** The raw body, refused past `limit` (declared or streamed). */
-const readBody = async (ctx: AppContext, limit: number): Promise<Buffer> => {
-  if (ctx.request.length !== undefined && ctx.request.length > limit) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-};
 
 export const verificationView = (v: Verification) =>
   v.status === 'valid'
@@ -71,7 +58,7 @@ export const mountVerifyRoute = (router: Router<AppState>, cases: Pick<UseCases,
           detail: 'Send the PDF itself as the body, with Content-Type: application/pdf.',
         }),
       );
-    const file = await readBody(ctx, VERIFY_LIMIT_BYTES);
+    const file = await readRawBody(ctx.req, VERIFY_LIMIT_BYTES, tooLarge);
     if (file.length === 0) throw invalidBody([{ path: 'body', message: 'is empty: send the PDF file' }]);
     if (!file.subarray(0, 1024).includes('%PDF-'))
       throw invalidBody([{ path: 'body', message: 'is not a PDF file (no %PDF- header)' }]);
