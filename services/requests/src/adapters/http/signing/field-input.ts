@@ -58,16 +58,10 @@ const ASKS: Readonly<Record<TextValidation, MessageKey>> = {
   vat_number: 'page.asks.vatNumber',
 };
 
-/** The kind of value a text field asks for: the first of its definitions that asks. */
-const askedOf = (field: TypedField): TextValidation | undefined => {
-  const asked = field.definitions.find((d) => d.type === 'text' && d.validation !== undefined);
-  return asked?.type === 'text' ? asked.validation : undefined;
-};
-
-/** The format a text field's value is written in (ADR 3870): the first of its definitions that has one. */
-const formatOf = (field: TypedField): string | undefined => {
-  const formatted = field.definitions.find((d) => d.type === 'text' && d.format !== undefined);
-  return formatted?.type === 'text' ? formatted.format : undefined;
+/** A text field's rule `key` (ADRs 3600, 3870): from the first of its definitions that has one. */
+const firstRule = <K extends 'validation' | 'format'>(field: TypedField, key: K) => {
+  for (const d of field.definitions) if (d.type === 'text' && d[key] !== undefined) return d[key];
+  return undefined;
 };
 
 const PLACEHOLDER_SAID: Readonly<Record<'digit' | 'letter' | 'either', MessageKey>> = {
@@ -170,8 +164,8 @@ export const fieldInput = (
       const min = textMinimum(field);
       // One asking for a kind of value says so, and brings up the keyboard for it (ADR 3600);
       // one with a minimum says it too (ADR 3660), and one with a format, that format (ADR 3870).
-      const asked = askedOf(field);
-      const format = formatOf(field);
+      const asked = firstRule(field, 'validation');
+      const format = firstRule(field, 'format');
       const input = textInputFor(asked, format);
       const hintId = `${id}-hint`;
       const said = [
