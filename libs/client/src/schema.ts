@@ -2418,7 +2418,8 @@ export interface components {
       contract_ids: number[];
     };
     /** @enum {string} */
-    TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed' | 'initials';
+    TemplateFieldType:
+      'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed' | 'initials' | 'full_name';
     WebhookPayload: {
       id: string;
       type: components['schemas']['WebhookEventType'];

@@ -23,7 +23,8 @@ export const TEMPLATE_LIMITS = {
  * (ADR 3580), a calendar date the signer picks, and `date_signed` (ADR 3570), which nobody
  * types: it holds the date its signer signed on. `initials` (ADR 3900): the signer's
  * initials, typed once beside their signature and written in every such field of theirs;
- * a PDF's text field may be declared one.
+ * a PDF's text field may be declared one. `full_name` (ADR 3910): nobody types it either: it
+ * holds the name its signer typed to sign; a PDF's text field may be declared one.
  */
 export const TemplateFieldType = t.keyof(
   {
@@ -34,6 +35,7 @@ export const TemplateFieldType = t.keyof(
     date: null,
     date_signed: null,
     initials: null,
+    full_name: null,
   },
   'TemplateFieldType',
 );

@@ -53,7 +53,7 @@ const conditionOf = (condition: string): EditorCondition | string => {
  * field (`contact: text if married or plan = Pro`, ADR 3850); or why not.
  */
 export const shownIfOf = (type: string, written: string): EditorShownIf | string => {
-  if (type === 'signature' || type === 'date_signed' || type === 'initials')
+  if (type === 'signature' || type === 'date_signed' || type === 'initials' || type === 'full_name')
     return 'only a text field, checkbox, choice or date is asked for only when another is';
   const parts = written.trim().split(OR);
   if (parts.length > 1 && parts.some((p) => p.trim() === ''))

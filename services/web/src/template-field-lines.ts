@@ -17,7 +17,16 @@ import {
 
 export { nameWritten } from './field-condition-lines.js';
 
-const FIELD_TYPES = ['text', 'checkbox', 'choice', 'date', 'signature', 'date_signed', 'initials'] as const;
+const FIELD_TYPES = [
+  'text',
+  'checkbox',
+  'choice',
+  'date',
+  'signature',
+  'date_signed',
+  'initials',
+  'full_name',
+] as const;
 
 /**
  * A signer field as the template editor writes it (ADR 3640): a type; a choice's options;
@@ -47,7 +56,7 @@ export interface EditorField {
 }
 
 const KINDS = Object.keys(TextValidation.keys);
-const SYNTAX = 'type text, checkbox, choice, date, signature, date_signed or initials';
+const SYNTAX = 'type text, checkbox, choice, date, signature, date_signed, initials or full_name';
 
 /** What one word after a field's type adds to it, or why it cannot. */
 const wordOf = (type: EditorField['type'], word: string): Partial<EditorField> | string => {

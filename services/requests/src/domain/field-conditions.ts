@@ -26,6 +26,7 @@ const KIND: Readonly<Record<string, string>> = {
   signature: 'signature field',
   date_signed: 'date signed field',
   initials: 'initials field',
+  full_name: 'full name field',
 };
 
 const aKind = (type: string): string => {

@@ -51,6 +51,7 @@ export const fieldView = (f: TemplateField): ContractFieldView => {
     case 'signature':
     case 'date_signed':
     case 'initials':
+    case 'full_name':
       return { name: f.name, type: f.type };
   }
 };
@@ -76,6 +77,7 @@ export const fieldOfView = (f: ContractFieldView): TemplateField => {
     case 'signature':
     case 'date_signed':
     case 'initials':
+    case 'full_name':
       return { name: f.name, type: f.type };
   }
 };

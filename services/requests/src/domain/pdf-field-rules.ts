@@ -9,15 +9,19 @@ import { declareFields, type TemplateField } from './template-fields.js';
 /** The length of a date as the executed PDF writes it: YYYY-MM-DD. */
 const DATE_LENGTH = 10;
 
-/** What a PDF's field of each kind may be declared as: a text field also as a date, or initials (ADR 3900). */
+/**
+ * What a PDF's field of each kind may be declared as: a text field also as a date, initials
+ * (ADR 3900) or the signer's full name (ADR 3910).
+ */
 const DECLARABLE: Readonly<Record<TemplateField['type'], readonly TemplateField['type'][]>> = {
-  text: ['text', 'date', 'date_signed', 'initials'],
+  text: ['text', 'date', 'date_signed', 'initials', 'full_name'],
   checkbox: ['checkbox'],
   choice: ['choice'],
   signature: ['signature'],
   date: [],
   date_signed: [],
   initials: [],
+  full_name: [],
 };
 
 const KIND: Readonly<Record<TemplateField['type'], string>> = {
@@ -28,6 +32,7 @@ const KIND: Readonly<Record<TemplateField['type'], string>> = {
   date: 'a date field',
   date_signed: 'a date signed field',
   initials: 'an initials field',
+  full_name: 'a full name field',
 };
 
 /** Why `d` cannot be declared for the PDF's `own` field at `path`, if it cannot. */
@@ -58,6 +63,12 @@ const misfit = (own: TemplateField, d: DeclaredField, path: string): FieldError 
     return fieldError(
       `${path}.type`,
       `cannot be initials: the PDF's field "${own.name}" holds at most ${limit} characters, and initials take up to ${LIMITS.initials}`,
+    );
+  // A full name (ADR 3910) is the typed signature, which may take its whole limit.
+  if (d.type === 'full_name' && limit < LIMITS.typedName)
+    return fieldError(
+      `${path}.type`,
+      `cannot be a full name: the PDF's field "${own.name}" holds at most ${limit} characters, and a signer's name may take up to ${LIMITS.typedName}`,
     );
   if ((d.type === 'date' || d.type === 'date_signed') && limit < DATE_LENGTH)
     return fieldError(

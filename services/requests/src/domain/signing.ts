@@ -78,7 +78,8 @@ export interface SubmissionProblem {
 
 /**
  * The fields this signer fills in on the page: those assigned to them, except signature
- * fields and the date they sign on (ADR 3570), which nobody types.
+ * fields, the date they sign on (ADR 3570) and their full name (ADR 3910), which nobody
+ * types, and their initials, typed once (ADR 3900).
  */
 export const fieldsToFill = (fields: readonly TypedField[], signer: RequestSigner): TypedField[] =>
   fields.filter(
@@ -86,7 +87,8 @@ export const fieldsToFill = (fields: readonly TypedField[], signer: RequestSigne
       f.assignedTo === signer.signerId &&
       kindOf(f) !== 'signature' &&
       kindOf(f) !== 'date_signed' &&
-      kindOf(f) !== 'initials',
+      kindOf(f) !== 'initials' &&
+      kindOf(f) !== 'full_name',
   );
 
 /** This signer's `initials` fields (ADR 3900): one input beside their name fills them all. */
@@ -102,9 +104,15 @@ const checkInitials = (typed: string | undefined): E.Either<string, string> => {
     : E.left('must be your initials: up to 4 letters, like J.Q.C.');
 };
 
-/** This signer's `date_signed` fields (ADR 3570): the page says what they will hold. */
-export const datesSigned = (fields: readonly TypedField[], signer: RequestSigner): TypedField[] =>
-  fields.filter((f) => f.assignedTo === signer.signerId && kindOf(f) === 'date_signed');
+/**
+ * This signer's fields the service fills in when they sign, of one kind: `date_signed` (ADR
+ * 3570) or `full_name` (ADR 3910). The page says what they will hold.
+ */
+export const filledAtSigning = (
+  fields: readonly TypedField[],
+  signer: RequestSigner,
+  kind: 'date_signed' | 'full_name',
+): TypedField[] => fields.filter((f) => f.assignedTo === signer.signerId && kindOf(f) === kind);
 
 // Single-line inputs: no control characters at all; a reason may span lines.
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -270,12 +278,14 @@ export const checkDeclineReason = (raw: string | undefined): E.Either<Submission
 /**
  * Every field's value in the executed document: what its signer entered, else what was
  * pre-filled. A signature field's value is its signer's signature (shown, not stored here);
- * a `date_signed` field's, the date of their signing act.
+ * a `date_signed` field's, the date of their signing act; a `full_name` field's, the name
+ * they typed to sign (ADR 3910).
  */
 export const executedValue = (field: TypedField, acts: readonly EnteredAct[]): FieldValue | null => {
   const act = acts.find((a) => a.kind === 'signed' && a.signerId === field.assignedTo);
   // The date its signer signed on (ADR 3570): the audit entry's own time, as a UTC date.
   if (kindOf(field) === 'date_signed') return act === undefined ? null : act.at.slice(0, 10);
+  if (kindOf(field) === 'full_name') return act?.typedName ?? null;
   if (act !== undefined && Object.hasOwn(act.values, field.name)) return act.values[field.name]!;
   return field.defaultValue;
 };

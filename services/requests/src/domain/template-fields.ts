@@ -71,7 +71,9 @@ export type TemplateField =
   /** The date its signer signed on, filled in by the service when they sign (ADR 3570). */
   | { readonly name: string; readonly type: 'date_signed' }
   /** Its signer's initials, typed once beside their signature (ADR 3900). */
-  | { readonly name: string; readonly type: 'initials' };
+  | { readonly name: string; readonly type: 'initials' }
+  /** The name its signer typed to sign, filled in by the service when they sign (ADR 3910). */
+  | { readonly name: string; readonly type: 'full_name' };
 
 /**
  * Whether its signer must fill a field in, or tick it (ADR 3610): a text field, a choice and
@@ -207,6 +209,7 @@ export const declareFields = (
         break;
       case 'date_signed':
       case 'initials':
+      case 'full_name':
         fields.push({ name: d.name, type: d.type });
         break;
       case 'choice': {
@@ -265,5 +268,7 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
       return `is not allowed: "${field.name}" is the date its signer signs on, filled in when they sign`;
     case 'initials':
       return `is not allowed: "${field.name}" holds its signer's initials, typed when they sign`;
+    case 'full_name':
+      return `is not allowed: "${field.name}" holds the name its signer types to sign, filled in when they sign`;
   }
 };

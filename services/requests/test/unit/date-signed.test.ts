@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkDefaultValue, declareFields } from '../../src/domain/contract-template.js';
 import { typedFields } from '../../src/domain/document.js';
-import { datesSigned, executedValue, fieldsToFill, type SignerAct } from '../../src/domain/signing.js';
+import { executedValue, fieldsToFill, filledAtSigning, type SignerAct } from '../../src/domain/signing.js';
 import { htmlSpec, later, NOW, right, sent } from '../support/builders.js';
 
 const spec = htmlSpec({
@@ -55,7 +55,7 @@ describe('requests domain: a field holding the date its signer signs on (ADR 357
       ['full_name'],
     );
     assert.deepEqual(
-      datesSigned(fields, alice).map((f) => f.name),
+      filledAtSigning(fields, alice, 'date_signed').map((f) => f.name),
       ['signed_on'],
       'Bob’s date is not Alice’s',
     );

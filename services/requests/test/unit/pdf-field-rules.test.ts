@@ -111,7 +111,8 @@ describe('requests domain: rules declared for a PDF’s own fields', () => {
         },
         {
           path: 'fields[6].type',
-          message: 'must be text, date, date_signed or initials: the PDF\'s field "zip" is a text field',
+          message:
+            'must be text, date, date_signed, initials or full_name: the PDF\'s field "zip" is a text field',
         },
         {
           path: 'fields[7].type',

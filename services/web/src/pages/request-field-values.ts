@@ -26,7 +26,7 @@ import { html, type Html } from '../html.js';
  * nor the date they sign on (ADR 3570), which the service fills in.
  */
 export const takesValue = (type: ContractFieldView['type']): boolean =>
-  type !== 'signature' && type !== 'date_signed' && type !== 'initials';
+  type !== 'signature' && type !== 'date_signed' && type !== 'initials' && type !== 'full_name';
 
 /** What a field's value may be, from its template; a name on several templates fits each. */
 export interface FieldKind {
@@ -192,6 +192,7 @@ export const valueControl = (
   if (kind.type === 'date_signed') return html`<span class="hint">the date the signer signs on</span>`;
   if (kind.type === 'initials')
     return html`<span class="hint">the signer's initials, typed when they sign</span>`;
+  if (kind.type === 'full_name') return html`<span class="hint">the name the signer types to sign</span>`;
   const id = valueId(i);
   // What was typed, or the field's value.
   const shown = typed?.text ?? valueText(f);

@@ -26,6 +26,7 @@ const RULES_HINT = html`One per line for any of the PDF's fields, by its name in
     <li><code>start_on: date from today to today+90</code>: a text field the signer fills with a date</li>
     <li><code>signed_on: date_signed</code>: a text field filled with the day its signer signs</li>
     <li><code>initials_1: initials</code>: a text field filled with its signer's initials</li>
+    <li><code>printed_name: full_name</code>: a text field filled with the name its signer types to sign</li>
     <li><code>terms: checkbox required</code>, <code>plan: choice optional</code></li>
     <li><code>ssn: text ssn conceal</code>: shown as <code>***-**-6789</code> in the executed document</li>
     <li>

@@ -3,8 +3,14 @@ import { EncryptedPDFError, PDFDocument, type PDFField } from '@cantoo/pdf-lib';
 import type { TemplateField } from '../../domain/contract-template.js';
 import { pdfFormField } from './pdf-form-field.js';
 
-/** A PDF's own fields: no `date`, `date_signed` or `initials`, which a template declares (ADRs 3570, 3580, 3900). */
-type PdfTemplateField = Exclude<TemplateField, { readonly type: 'date' | 'date_signed' | 'initials' }>;
+/**
+ * A PDF's own fields: no `date`, `date_signed`, `initials` or `full_name`, which a template
+ * declares (ADRs 3570, 3580, 3900, 3910).
+ */
+type PdfTemplateField = Exclude<
+  TemplateField,
+  { readonly type: 'date' | 'date_signed' | 'initials' | 'full_name' }
+>;
 
 const toTemplateField = (field: PDFField): PdfTemplateField | undefined => {
   const name = field.getName();

@@ -55,6 +55,7 @@ export const signerPage: Messages<typeof english> = {
   'page.requiredHint': 'Mit (Pflichtfeld) gekennzeichnete Felder müssen ausgefüllt werden.',
   'page.dateSigned':
     '{names}: wird mit dem Datum ausgefüllt, an dem Sie unterschreiben (UTC, als JJJJ-MM-TT).',
+  'page.fullName': '{names}: wird mit dem Namen ausgefüllt, den Sie unten zum Unterschreiben eingeben.',
   'page.signatureLegend': 'Ihre Unterschrift',
   'page.typeName': 'Geben Sie Ihren vollständigen Namen ein',
   'page.typeNameHint': 'Ihr eingegebener Name ist Ihre Unterschrift.',

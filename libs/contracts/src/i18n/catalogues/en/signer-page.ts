@@ -49,6 +49,7 @@ export const signerPage = {
   'page.yourPart': 'Your part',
   'page.requiredHint': 'Fields marked (required) must be filled in.',
   'page.dateSigned': '{names}: filled in with the date you sign on (UTC, as YYYY-MM-DD).',
+  'page.fullName': '{names}: filled in with the name you type below to sign.',
   'page.signatureLegend': 'Your signature',
   'page.typeName': 'Type your full name',
   'page.typeNameHint': 'Your typed name is your signature.',

@@ -52,6 +52,7 @@ export const signerPage: Messages<typeof english> = {
   'page.yourPart': 'Su parte',
   'page.requiredHint': 'Los campos marcados como (obligatorio) deben completarse.',
   'page.dateSigned': '{names}: se completa con la fecha en que firma (UTC, como AAAA-MM-DD).',
+  'page.fullName': '{names}: se completa con el nombre que escriba abajo para firmar.',
   'page.signatureLegend': 'Su firma',
   'page.typeName': 'Escriba su nombre completo',
   'page.typeNameHint': 'Su nombre escrito es su firma.',

@@ -52,6 +52,7 @@ export const signerPage: Messages<typeof english> = {
   'page.yourPart': 'Votre partie',
   'page.requiredHint': 'Les champs marqués (obligatoire) doivent être remplis.',
   'page.dateSigned': '{names} : rempli avec la date à laquelle vous signez (UTC, au format AAAA-MM-JJ).',
+  'page.fullName': '{names} : rempli avec le nom que vous saisissez ci-dessous pour signer.',
   'page.signatureLegend': 'Votre signature',
   'page.typeName': 'Saisissez votre nom complet',
   'page.typeNameHint': 'Votre nom saisi constitue votre signature.',

@@ -52,6 +52,7 @@ export const signerPage: Messages<typeof english> = {
   'page.yourPart': 'Sua parte',
   'page.requiredHint': 'Os campos marcados com (obrigatório) devem ser preenchidos.',
   'page.dateSigned': '{names}: preenchido com a data em que você assina (UTC, como AAAA-MM-DD).',
+  'page.fullName': '{names}: preenchido com o nome que você digitar abaixo para assinar.',
   'page.signatureLegend': 'Sua assinatura',
   'page.typeName': 'Digite seu nome completo',
   'page.typeNameHint': 'Seu nome digitado é a sua assinatura.',

@@ -1,7 +1,7 @@
 import type { Translator } from '@esign/contracts';
 import type { SigningPage } from '../../../application/signing/signing-page.js';
 import type { SubmissionProblem } from '../../../domain/signing.js';
-import { datesSigned, initialsFields, LIMITS } from '../../../domain/signing.js';
+import { filledAtSigning, initialsFields, LIMITS } from '../../../domain/signing.js';
 import { contractSection } from './contract-section.js';
 import { fieldInput, problemAt, type Submitted } from './field-input.js';
 import { safe, type Html } from './html.js';
@@ -104,12 +104,18 @@ ${error === undefined ? '' : safe`<p class="error" id="initials-error">${t('page
 <p class="hint" id="initials-hint">${t('page.initialsHint', { names })}</p>`;
 };
 
-/** What this signer's `date_signed` fields will hold (ADR 3570): nobody types them. */
-const datedHint = ({ t }: Translator, page: SigningPage): Html | '' => {
-  const dated = datesSigned(page.fields, page.signer);
-  if (dated.length === 0) return '';
-  const names = dated.map((f) => labelOf(f.name)).join(', ');
-  return safe`<p class="hint dated">${t('page.dateSigned', { names })}</p>`;
+/**
+ * What this signer's `date_signed` (ADR 3570) and `full_name` (ADR 3910) fields will hold:
+ * nobody types them.
+ */
+const filledHints = ({ t }: Translator, page: SigningPage): Html => {
+  const hint = (kind: 'date_signed' | 'full_name', key: 'page.dateSigned' | 'page.fullName') => {
+    const filled = filledAtSigning(page.fields, page.signer, kind);
+    if (filled.length === 0) return '';
+    const names = filled.map((f) => labelOf(f.name)).join(', ');
+    return safe`<p class="hint dated">${t(key, { names })}</p>`;
+  };
+  return safe`${hint('date_signed', 'page.dateSigned')}${hint('full_name', 'page.fullName')}`;
 };
 
 const contractNames = (page: SigningPage) => page.contracts.map((c) => c.name).join(', ');
@@ -184,7 +190,7 @@ ${page.mine.map((field) =>
     ),
   ),
 )}
-${datedHint(tr, page)}
+${filledHints(tr, page)}
 <fieldset>
 <legend>${t('page.signatureLegend')}</legend>
 <label class="field" for="typed_name">${t('page.typeName')}</label>
