@@ -277,6 +277,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/requests/{request_id}/attachments/{field_name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a file a signer attached
+     * @description The file the signer of an `attachment` field uploaded and signed with (ADR 3920): a PDF, PNG or JPEG of at most 10 MiB, its type from its first bytes, under the name `field_values` shows for the field (`Content-Disposition: attachment`, with `filename*` for a name in any script), its SHA-256 as the `ETag`. Only once that signer signed: before, after a decline, for a field not asked of them, or a field of another type, `not_found`.
+     */
+    get: operations['downloadAttachment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/requests/{request_id}/field_values': {
     parameters: {
       query?: never;
@@ -1394,7 +1414,10 @@ export interface paths {
      */
     get: operations['openSigningPage'];
     put?: never;
-    /** Sign (the page’s form) */
+    /**
+     * Sign (the page’s form)
+     * @description URL-encoded, or `multipart/form-data` when the page has attachment fields (ADR 3920): each file under its field input’s name (`f0`, `f1`…), a PDF, PNG or JPEG of at most 10 MiB, at most 25 MiB of files in one submission. A file is kept as soon as a valid form brings it, even when the form is shown again.
+     */
     post: operations['submitSignature'];
     delete?: never;
     options?: never;
@@ -2419,7 +2442,15 @@ export interface components {
     };
     /** @enum {string} */
     TemplateFieldType:
-      'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed' | 'initials' | 'full_name';
+      | 'text'
+      | 'checkbox'
+      | 'choice'
+      | 'signature'
+      | 'date'
+      | 'date_signed'
+      | 'initials'
+      | 'full_name'
+      | 'attachment';
     WebhookPayload: {
       id: string;
       type: components['schemas']['WebhookEventType'];
@@ -9241,6 +9272,131 @@ export interface operations {
               | 'upstream_unavailable'
               | 'upstream_timeout'
               | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  downloadAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+        /** @description The attachment field’s name, percent-encoded. */
+        field_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+          'image/png': string;
+          'image/jpeg': string;
+        };
+      };
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
           };
         };
       };
@@ -21159,6 +21315,9 @@ export interface operations {
     requestBody: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['SigningForm'];
+        'multipart/form-data': components['schemas']['SigningForm'] & {
+          [key: string]: string;
+        };
       };
     };
     responses: {
@@ -21215,6 +21374,16 @@ export interface operations {
       };
       /** @description The Request was cancelled, expired, declined or completed. */
       410: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description More files than one submission carries: a page saying to send them one at a time. */
+      413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
           [name: string]: unknown;

@@ -17,6 +17,22 @@ export const TEMPLATE_LIMITS = {
 } as const;
 
 /**
+ * A file a signer uploads for an attachment field (ADR 3920): at most 10 MiB, a PDF, PNG or
+ * JPEG as its first bytes show, its name as their device gave it, cut to 200 characters.
+ * One submission of the signing form carries at most 25 MiB of files; a file kept from an
+ * earlier one does not count.
+ */
+export const ATTACHMENT_LIMITS = {
+  bytes: 10 * 1024 * 1024,
+  fileName: 200,
+  formBytes: 25 * 1024 * 1024,
+} as const;
+
+/** What an attachment may be (ADR 3920), as its first bytes show. */
+export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+
+/**
  * What a signer can be asked to fill in. PDF form fields map onto these: text fields to
  * `text`, check boxes to `checkbox`, radio groups, drop-downs and option lists to
  * `choice`, signature fields to `signature`. Declared in an HTML template only: `date`
@@ -25,6 +41,8 @@ export const TEMPLATE_LIMITS = {
  * initials, typed once beside their signature and written in every such field of theirs;
  * a PDF's text field may be declared one. `full_name` (ADR 3910): nobody types it either: it
  * holds the name its signer typed to sign; a PDF's text field may be declared one.
+ * `attachment` (ADR 3920), declared in an HTML template only: a file the signer uploads on
+ * their page (a PDF, PNG or JPEG), kept with the Request; its value is the file's name.
  */
 export const TemplateFieldType = t.keyof(
   {
@@ -36,6 +54,7 @@ export const TemplateFieldType = t.keyof(
     date_signed: null,
     initials: null,
     full_name: null,
+    attachment: null,
   },
   'TemplateFieldType',
 );

@@ -52,6 +52,8 @@ export const Config = t.type({
   UPSTREAM_BODY_TIMEOUT_MS: IntFromEnv(50, 600_000),
   UPSTREAM_CONNECTIONS: IntFromEnv(1, 10_000),
   BODY_LIMIT_BYTES: IntFromEnv(1, 100 * 1024 * 1024),
+  /** The signing form's, which carries the files of attachment fields (ADR 3920). */
+  SIGNING_BODY_LIMIT_BYTES: IntFromEnv(1, 100 * 1024 * 1024),
   RATE_LIMIT_TOKEN: RateFromEnv,
   RATE_LIMIT_SITE: RateFromEnv,
   RATE_LIMIT_COSTLY: RateFromEnv,
@@ -86,6 +88,7 @@ export const defaults = {
   UPSTREAM_BODY_TIMEOUT_MS: '30000',
   UPSTREAM_CONNECTIONS: '128',
   BODY_LIMIT_BYTES: String(1024 * 1024),
+  SIGNING_BODY_LIMIT_BYTES: String(32 * 1024 * 1024),
   RATE_LIMIT_TOKEN: '600/60s',
   RATE_LIMIT_SITE: '1200/60s',
   ...costlyRateDefaults,

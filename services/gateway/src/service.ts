@@ -150,6 +150,7 @@ export const startGatewayService = (
       notifier: { pool: pools.notifier, basePath: basePaths.notifier },
     },
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    uploadLimitBytes: config.SIGNING_BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     publicProto: new URL(config.PUBLIC_BASE_URL).protocol.replace(':', ''),
     logger,

@@ -54,7 +54,7 @@ const conditionOf = (condition: string): EditorCondition | string => {
  */
 export const shownIfOf = (type: string, written: string): EditorShownIf | string => {
   if (type === 'signature' || type === 'date_signed' || type === 'initials' || type === 'full_name')
-    return 'only a text field, checkbox, choice or date is asked for only when another is';
+    return 'only a text field, checkbox, choice, date or attachment is asked for only when another is';
   const parts = written.trim().split(OR);
   if (parts.length > 1 && parts.some((p) => p.trim() === ''))
     return '"or" joins two conditions, as in "contact: text if married or plan = Pro"';

@@ -209,7 +209,7 @@ export const tick = (
 
 /**
  * A PDF shown in the page under its heading, in the browser's own viewer: `src` must answer
- * it inline and allow our pages to frame it (`passPdf` with `inline`).
+ * it inline and allow our pages to frame it (`passFile` with `inline`).
  */
 export const pdfFrame = (heading: string, src: string, title: string): Html =>
   html`<h2>${heading}</h2>

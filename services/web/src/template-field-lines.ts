@@ -26,6 +26,7 @@ const FIELD_TYPES = [
   'date_signed',
   'initials',
   'full_name',
+  'attachment',
 ] as const;
 
 /**
@@ -56,7 +57,7 @@ export interface EditorField {
 }
 
 const KINDS = Object.keys(TextValidation.keys);
-const SYNTAX = 'type text, checkbox, choice, date, signature, date_signed, initials or full_name';
+const SYNTAX = 'type text, checkbox, choice, date, signature, date_signed, initials, full_name or attachment';
 
 /** What one word after a field's type adds to it, or why it cannot. */
 const wordOf = (type: EditorField['type'], word: string): Partial<EditorField> | string => {
@@ -65,9 +66,9 @@ const wordOf = (type: EditorField['type'], word: string): Partial<EditorField> |
       ? { validation: word }
       : 'only a text field asks for a kind of value, as in "zip: text zip_code"';
   if (word === 'optional')
-    return type === 'text' || type === 'date' || type === 'choice'
+    return type === 'text' || type === 'date' || type === 'choice' || type === 'attachment'
       ? { required: false }
-      : 'only a text field, choice or date can be optional';
+      : 'only a text field, choice, date or attachment can be optional';
   if (word === 'conceal')
     return type === 'text'
       ? { conceal: true }

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { eventually, type EsignSystem, type ReceivedMail, type SentSms, type Tenant } from '@esign/testing';
 import { createEsignClient, type EsignClient, type Schemas } from '@esign/client';
 import { apiClient, bearer, type ApiClient } from './client.js';
@@ -221,4 +226,16 @@ export const completedPdf = async (client: ClientOf, requestId: string): Promise
   const pdf = Buffer.from(download.data!);
   assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
   return pdf;
+};
+
+/** The text of a completed Request's executed PDF, as `pdftotext` reads it (UTF-8). */
+export const completedText = async (client: ClientOf, requestId: string): Promise<string> => {
+  const dir = await mkdtemp(join(tmpdir(), 'e2e-executed-'));
+  try {
+    const file = join(dir, 'executed.pdf');
+    await writeFile(file, await completedPdf(client, requestId));
+    return (await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 };

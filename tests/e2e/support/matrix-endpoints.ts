@@ -176,6 +176,14 @@ export const matrixEndpoints = ({
       expect: { own: 200 },
     },
     {
+      // A file a signer attached (ADR 3920): the sent Request's field is no attachment, so none,
+      // but the own Site's token reaches the Request where another's gets its 404.
+      name: 'GET /v1.1/requests/:id/attachments/:id',
+      method: 'GET',
+      prepare: async () => ({ path: `/v1.1/requests/${(await sent()).id}/attachments/field_1` }),
+      expect: { own: 404 },
+    },
+    {
       name: 'POST /v1.1/requests/:id/send',
       method: 'POST',
       prepare: async () => {

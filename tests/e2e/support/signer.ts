@@ -90,6 +90,41 @@ export const postSignerForm = async (
   return { status: answer.status, page: await answer.text(), location: answer.headers.get('location') };
 };
 
+/** A file a signer chooses for a file input (ADR 3920). */
+export interface ChosenFile {
+  readonly name: string;
+  readonly type: string;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * Posts a signing form as a browser posts one with file inputs (ADR 3920): multipart, each
+ * field, and each file under its input's name.
+ */
+export const postSignerMultipart = async (
+  url: URL,
+  path: string,
+  fields: URLSearchParams,
+  files: Readonly<Record<string, ChosenFile>>,
+): Promise<{ status: number; page: string; location: string | null }> => {
+  const body = new FormData();
+  for (const [name, value] of fields) body.append(name, value);
+  for (const [name, file] of Object.entries(files))
+    body.append(name, new Blob([Buffer.from(file.bytes)], { type: file.type }), file.name);
+  const answer = await conformingFetch(new URL(path, url.origin), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      origin: url.origin,
+      'sec-fetch-site': 'same-origin',
+      'sec-fetch-mode': 'navigate',
+      'user-agent': 'esign-e2e/1.0 (a browser posting a form with files)',
+    },
+    body,
+  });
+  return { status: answer.status, page: await answer.text(), location: answer.headers.get('location') };
+};
+
 /** Opens `executionUrl` and, when the page shows a form, signs. */
 export const signAt = async (executionUrl: string, typedName: string): Promise<SigningOutcome> => {
   const opened = await conformingFetch(executionUrl, { redirect: 'manual' });

@@ -140,6 +140,19 @@ const operationObject = (op: Operation, registry: SchemaRegistry, examples: Exam
                     ? { type: 'string', format: 'binary' }
                     : registry.schemaOf(op.body.codec),
               },
+              // The signing form with files (ADR 3920): the same fields, each file under its input's name.
+              ...(op.body.withFiles === true
+                ? {
+                    'multipart/form-data': {
+                      schema: {
+                        allOf: [
+                          registry.schemaOf(op.body.codec),
+                          { additionalProperties: { type: 'string', format: 'binary' } },
+                        ],
+                      },
+                    },
+                  }
+                : {}),
             },
           },
         }),

@@ -22,6 +22,8 @@ export interface SuccessAnswer {
   readonly codec?: Codec;
   /** Defaults to `application/json` when there is a codec. */
   readonly contentType?: 'application/json' | 'application/pdf' | 'text/html' | 'text/plain' | 'image/png';
+  /** A file of one of several types, each listed (an attachment, ADR 3920): instead of `contentType`. */
+  readonly fileTypes?: readonly string[];
   /** 201 with the new resource's `Location`; 303 with where the browser goes. */
   readonly location?: boolean;
 }
@@ -51,6 +53,8 @@ export interface Operation {
     readonly required?: boolean;
     /** `application/pdf`: the file itself, whatever `codec` says. */
     readonly contentType?: 'application/json' | 'application/x-www-form-urlencoded' | 'application/pdf';
+    /** Also taken as `multipart/form-data`, carrying files beside the same fields (ADR 3920). */
+    readonly withFiles?: true;
   };
   readonly responses: Readonly<Record<number, SuccessAnswer>>;
   /** The problem codes this operation can answer besides those its `auth` and body imply. */

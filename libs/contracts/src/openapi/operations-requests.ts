@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { CancelRequestBody, CreateRequestBody, RequestList, RequestView } from '../api.js';
 import { VerificationView } from '../verification.js';
 import { RequestFieldValues } from '../field-values.js';
+import { ATTACHMENT_TYPES } from '../template-fields.js';
 import { NoParameters } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
 import { createdQuery, PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
@@ -216,6 +217,28 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     params: { request_id: REQUEST_ID },
     responses: { 200: { description: 'The executed document.', contentType: 'application/pdf' } },
     problems: ['request_not_completed', 'executed_document_unavailable'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/requests/{request_id}/attachments/{field_name}',
+    operationId: 'downloadAttachment',
+    summary: 'Download a file a signer attached',
+    description:
+      'The file the signer of an `attachment` field uploaded and signed with (ADR 3920): a PDF, PNG or JPEG ' +
+      'of at most 10 MiB, its type from its first bytes, under the name `field_values` shows for the field ' +
+      '(`Content-Disposition: attachment`, with `filename*` for a name in any script), its SHA-256 as the ' +
+      '`ETag`. Only once that signer signed: before, after a decline, for a field not asked of them, or a ' +
+      'field of another type, `not_found`.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: {
+      request_id: REQUEST_ID,
+      field_name: { description: 'The attachment field’s name, percent-encoded.' },
+    },
+    responses: {
+      200: { description: 'The file.', fileTypes: [...ATTACHMENT_TYPES] },
+    },
+    problems: [],
   },
   {
     method: 'get',

@@ -94,9 +94,14 @@ export const SIGNING_OPERATIONS: readonly Operation[] = [
     path: '/sign',
     operationId: 'submitSignature',
     summary: 'Sign (the page’s form)',
-    body: { codec: SigningForm, contentType: 'application/x-www-form-urlencoded' },
+    description:
+      'URL-encoded, or `multipart/form-data` when the page has attachment fields (ADR 3920): each file under ' +
+      'its field input’s name (`f0`, `f1`…), a PDF, PNG or JPEG of at most 10 MiB, at most 25 MiB of files in ' +
+      'one submission. A file is kept as soon as a valid form brings it, even when the form is shown again.',
+    body: { codec: SigningForm, contentType: 'application/x-www-form-urlencoded', withFiles: true },
     responses: submitted,
     otherErrors: {
+      413: page('More files than one submission carries: a page saying to send them one at a time.'),
       415: page('Not a form submission.'),
       422: page('A field is missing or invalid: the form again.'),
     },

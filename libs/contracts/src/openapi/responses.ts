@@ -120,6 +120,14 @@ const answer = (
       : type === 'text/html'
         ? { type: 'string' }
         : { type: 'string', contentMediaType: type };
+  if (spec.fileTypes !== undefined)
+    return {
+      description: spec.description,
+      headers: headersOf(names),
+      content: Object.fromEntries(
+        spec.fileTypes.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }]),
+      ),
+    };
   return {
     description: spec.description,
     headers: headersOf(names),

@@ -29,6 +29,11 @@ export interface RouteSpec {
   readonly upstream: Upstream;
   readonly access: Access;
   readonly cost: Cost;
+  /**
+   * Carries files signers upload (ADR 3920): its body may be as large as
+   * SIGNING_BODY_LIMIT_BYTES rather than BODY_LIMIT_BYTES.
+   */
+  readonly uploads?: true;
 }
 
 const api = (
@@ -108,6 +113,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/requests/:id/events', ['GET']),
   // What its signers entered, as the executed document shows it (ADR 3730).
   api('/v1.1/requests/:id/field_values', ['GET']),
+  // The file a signer attached for an attachment field, once they signed (ADR 3920).
+  api('/v1.1/requests/:id/attachments/:id', ['GET']),
   // The messages a test-mode Request kept instead of sending: the notifier's (issue #22).
   api('/v1.1/requests/:id/messages', ['GET'], 'standard', 'notifier'),
   api('/v1.1/contracts/:id', ['GET', 'PUT', 'PATCH', 'DELETE']),
@@ -121,7 +128,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/contracts/:id/field_values', ['GET']),
   // Anyone holding an executed PDF may ask whether it is the one issued (ADR 2100).
   anonymous('requests', '/v1.1/verify', ['POST']),
-  passThrough('requests', '/sign*', 'any'),
+  // The signer pages; their signing form carries the files of attachment fields (ADR 3920).
+  { ...passThrough('requests', '/sign*', 'any'), uploads: true },
   // Twilio's reports on SMS it accepted, signed with our auth token (ADR 3880): the
   // notifier checks the signature, so Twilio's few addresses are not rate-limited here.
   passThrough('notifier', '/callbacks/twilio/sms-status', ['POST']),

@@ -3,7 +3,7 @@ import type { InvalidRequest } from '../domain/request-creation.js';
 import type { RequestState, TransitionError } from '../domain/signature-request.js';
 import type { IdempotencyRefusal } from '../ports/idempotency-store.js';
 
-export type Resource = 'site' | 'request' | 'contract' | 'bulk send' | 'signer';
+export type Resource = 'site' | 'request' | 'contract' | 'bulk send' | 'signer' | 'attachment';
 
 /** Every expected failure of a use case; the HTTP adapter maps each to a status in one table. */
 export type AppError =

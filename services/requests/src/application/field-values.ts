@@ -8,7 +8,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { TemplateSpec } from '../domain/contract-template.js';
 import { typedFields } from '../domain/document.js';
-import { fieldEntries } from '../domain/field-values.js';
+import { fieldEntries, type FieldEntry } from '../domain/field-values.js';
 import type { SignatureRequest, RequestState } from '../domain/signature-request.js';
 import type { EnteredAct } from '../domain/signing.js';
 import type { PageRequest } from '../ports/page.js';
@@ -24,22 +24,48 @@ import { pageView } from './paging.js';
  * Every field of `request` with its value, from the templates of its contracts (`specs`,
  * read in any order) and what its signers entered (`acts`).
  */
+const entriesOf = (
+  request: SignatureRequest,
+  specs: readonly TemplateSpec[],
+  acts: readonly EnteredAct[],
+): FieldEntry[] => {
+  // In the Request's order of contracts: a name's definitions follow it, so a condition or
+  // concealing declared on another contract naming the field applies.
+  const ordered = request.contracts.flatMap((c) => specs.filter((s) => s.id === c.id));
+  return fieldEntries(typedFields(request, ordered), acts);
+};
+
+/** One Request's fields with their values, its templates and acts read in two round trips. */
+export const readFieldEntries = (
+  deps: Pick<Deps, 'store'>,
+  request: SignatureRequest,
+): TE.TaskEither<never, FieldEntry[]> =>
+  pipe(
+    TE.Do,
+    TE.apS(
+      'specs',
+      deps.store.templates.specs(
+        request.siteId,
+        request.contracts.map((c) => c.id),
+      ),
+    ),
+    TE.apS('acts', deps.store.acts.enteredFor([request.id])),
+    TE.map(({ specs, acts }) => entriesOf(request, specs, acts.get(request.id) ?? [])),
+  );
+
+const viewOf = (f: FieldEntry): FieldValueView => ({
+  name: f.name,
+  type: f.type,
+  assigned_to: f.assignedTo,
+  value: f.value,
+  filled_at: f.filledAt,
+});
+
 const fieldValueViews = (
   request: SignatureRequest,
   specs: readonly TemplateSpec[],
   acts: readonly EnteredAct[],
-): FieldValueView[] => {
-  // In the Request's order of contracts: a name's definitions follow it, so a condition or
-  // concealing declared on another contract naming the field applies.
-  const ordered = request.contracts.flatMap((c) => specs.filter((s) => s.id === c.id));
-  return fieldEntries(typedFields(request, ordered), acts).map((f) => ({
-    name: f.name,
-    type: f.type,
-    assigned_to: f.assignedTo,
-    value: f.value,
-    filled_at: f.filledAt,
-  }));
-};
+): FieldValueView[] => entriesOf(request, specs, acts).map(viewOf);
 
 /**
  * `GET /v1.1/requests/:id/field_values` (ADR 3730): every field with the value the executed
@@ -54,22 +80,8 @@ export const listFieldValues =
     pipe(
       deps.store.requests.find(input.requestId, siteIds(input.caller)),
       TE.chainW(TE.fromOption(() => notFound('request'))),
-      TE.chainW((request) =>
-        pipe(
-          TE.Do,
-          TE.apS(
-            'specs',
-            deps.store.templates.specs(
-              request.siteId,
-              request.contracts.map((c) => c.id),
-            ),
-          ),
-          TE.apS('acts', deps.store.acts.enteredFor([request.id])),
-          TE.map(({ specs, acts }) => ({
-            data: fieldValueViews(request, specs, acts.get(request.id) ?? []),
-          })),
-        ),
-      ),
+      TE.chainW((request) => readFieldEntries(deps, request)),
+      TE.map((entries) => ({ data: entries.map(viewOf) })),
     );
 
 /** One Request's values of the template's fields (`names`, in the template's order). */

@@ -22,6 +22,8 @@ import { openSigningPage } from './signing/open-signing-page.js';
 import { signerPdf } from './signing/signer-pdf.js';
 import { signerStatus } from './signing/signer-status.js';
 import { submitSignature } from './signing/submit-signature.js';
+import { keepAttachments } from './signing/keep-attachments.js';
+import { downloadAttachment } from './attachments.js';
 import { downloadExecuted, issueMissingExecutedDocuments } from './executed-documents.js';
 import { verifyExecuted } from './verify-executed.js';
 import { resendSignerCode } from './signing/resend-signer-code.js';
@@ -43,6 +45,7 @@ export const signingUseCases = (deps: Deps) => ({
   openSigningPage: openSigningPage(deps),
   signerStatus: signerStatus(deps),
   submitSignature: submitSignature(deps),
+  keepAttachments: keepAttachments(deps),
   declineSigning: declineSigning(deps),
   reassignSigning: reassignSigning(deps),
   signerPdf: signerPdf(deps),
@@ -76,6 +79,7 @@ export const useCases = (deps: Deps) => ({
   listRequests: listRequests(deps),
   listRequestEvents: listRequestEvents(deps),
   listFieldValues: listFieldValues(deps),
+  downloadAttachment: downloadAttachment(deps),
   listSiteEvents: listSiteEvents(deps),
   copyRequest: copyRequest(deps),
   sendRequest: sendRequest(deps),

@@ -27,6 +27,7 @@ const KIND: Readonly<Record<string, string>> = {
   date_signed: 'date signed field',
   initials: 'initials field',
   full_name: 'full name field',
+  attachment: 'attachment field',
 };
 
 const aKind = (type: string): string => {

@@ -47,6 +47,7 @@ export const fieldView = (f: TemplateField): ContractFieldView => {
       return { name: f.name, type: f.type, options: [...f.options], ...spelledAlike(f), ...shownIfView(f) };
     case 'checkbox':
     case 'date':
+    case 'attachment':
       return { name: f.name, type: f.type, ...spelledAlike(f), ...shownIfView(f) };
     case 'signature':
     case 'date_signed':
@@ -73,6 +74,7 @@ export const fieldOfView = (f: ContractFieldView): TemplateField => {
       return { name: f.name, type: f.type, options: f.options ?? [], ...spelledAlike(f), ...shownIfOf(f) };
     case 'checkbox':
     case 'date':
+    case 'attachment':
       return { name: f.name, type: f.type, ...spelledAlike(f), ...shownIfOf(f) };
     case 'signature':
     case 'date_signed':

@@ -22,6 +22,8 @@ const DECLARABLE: Readonly<Record<TemplateField['type'], readonly TemplateField[
   date_signed: [],
   initials: [],
   full_name: [],
+  // A file uploaded (ADR 3920) has no place on a PDF's page: HTML templates only.
+  attachment: [],
 };
 
 const KIND: Readonly<Record<TemplateField['type'], string>> = {
@@ -33,6 +35,7 @@ const KIND: Readonly<Record<TemplateField['type'], string>> = {
   date_signed: 'a date signed field',
   initials: 'an initials field',
   full_name: 'a full name field',
+  attachment: 'an attachment field',
 };
 
 /** Why `d` cannot be declared for the PDF's `own` field at `path`, if it cannot. */

@@ -160,6 +160,10 @@ const checkField = (
       const outside = outsideBounds(field.definitions, value, today);
       return outside === undefined ? E.right(value) : E.left(outside);
     }
+    case 'attachment':
+      // The name of the file kept for it (ADR 3920), which only the service sets.
+      if (raw === undefined || raw === '') return required ? E.left('attach a file') : E.right('');
+      return E.right(raw);
     case 'choice': {
       const value = raw ?? '';
       if (value === '') return required ? E.left('choose one of the options') : E.right('');
@@ -209,6 +213,8 @@ export const checkSignature = (
     readonly answered?: readonly Answered[];
     /** The signer's `initials` fields and what they typed for them (ADR 3900). */
     readonly initials?: { readonly fields: readonly TypedField[]; readonly typed: string | undefined };
+    /** Why a file this form brought for an attachment field was not kept, by field index (ADR 3920). */
+    readonly refusedUploads?: ReadonlyMap<number, string>;
   },
 ): E.Either<SubmissionProblem[], { values: Record<string, FieldValue>; typedName: string }> => {
   const problems: SubmissionProblem[] = [];
@@ -224,7 +230,9 @@ export const checkSignature = (
       values[field.name] = kindOf(field) === 'checkbox' ? false : '';
       continue;
     }
-    const checked = checkField(field, form.values.get(field.index), form.today);
+    const refused = form.refusedUploads?.get(field.index);
+    const checked =
+      refused === undefined ? checkField(field, form.values.get(field.index), form.today) : E.left(refused);
     if (E.isLeft(checked))
       problems.push({ target: { _tag: 'Field', index: field.index }, message: checked.left });
     else values[field.name] = checked.right;

@@ -73,7 +73,9 @@ export type TemplateField =
   /** Its signer's initials, typed once beside their signature (ADR 3900). */
   | { readonly name: string; readonly type: 'initials' }
   /** The name its signer typed to sign, filled in by the service when they sign (ADR 3910). */
-  | { readonly name: string; readonly type: 'full_name' };
+  | { readonly name: string; readonly type: 'full_name' }
+  /** A file its signer uploads on their page (ADR 3920); its value is the file's name. */
+  | ({ readonly name: string; readonly type: 'attachment' } & Requirement);
 
 /**
  * Whether its signer must fill a field in, or tick it (ADR 3610): a text field, a choice and
@@ -92,7 +94,13 @@ const requirementOf = (d: DeclaredField): Requirement => ({
   ...(d.shown_if !== undefined && { shownIf: d.shown_if }),
 });
 
-const TAKES_REQUIRED: ReadonlySet<TemplateField['type']> = new Set(['text', 'checkbox', 'choice', 'date']);
+const TAKES_REQUIRED: ReadonlySet<TemplateField['type']> = new Set([
+  'text',
+  'checkbox',
+  'choice',
+  'date',
+  'attachment',
+]);
 
 /**
  * Why a text field's `format` (ADR 3870) cannot stand with its other rules: beside a
@@ -155,7 +163,10 @@ export const declareFields = (
     for (const rule of ['required', 'shown_if'] as const)
       if (d[rule] !== undefined && !TAKES_REQUIRED.has(d.type))
         errors.push(
-          fieldError(`${path}.${rule}`, 'is only allowed on a text, checkbox, choice or date field'),
+          fieldError(
+            `${path}.${rule}`,
+            'is only allowed on a text, checkbox, choice, date or attachment field',
+          ),
         );
     for (const bound of ['earliest', 'latest'] as const) {
       const value = d[bound];
@@ -193,7 +204,8 @@ export const declareFields = (
         });
         break;
       case 'checkbox':
-        fields.push({ name: d.name, type: 'checkbox', ...requirement });
+      case 'attachment':
+        fields.push({ name: d.name, type: d.type, ...requirement });
         break;
       case 'signature':
         fields.push({ name: d.name, type: 'signature' });
@@ -270,5 +282,7 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
       return `is not allowed: "${field.name}" holds its signer's initials, typed when they sign`;
     case 'full_name':
       return `is not allowed: "${field.name}" holds the name its signer types to sign, filled in when they sign`;
+    case 'attachment':
+      return `is not allowed: "${field.name}" holds a file its signer uploads when they sign`;
   }
 };

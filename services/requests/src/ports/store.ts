@@ -1,4 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { AttachmentStore } from './attachment-store.js';
 import type { BulkSendWriter } from './bulk-send-store.js';
 import type { CreationStore } from './creation-store.js';
 import type { DeliveryOutcomeStore } from './delivery-outcome-store.js';
@@ -25,6 +26,8 @@ export interface Store {
   readonly creation: CreationStore;
   /** The notifier's reports on the signers' messages, one statement each (ADR 2650). */
   readonly deliveries: DeliveryOutcomeStore;
+  /** The files signers uploaded for attachment fields (ADR 3920). */
+  readonly attachments: AttachmentStore;
 }
 
 /**

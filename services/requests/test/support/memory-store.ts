@@ -10,6 +10,7 @@ import type { Challenge } from '../../src/domain/signer-authentication.js';
 import type { Contact } from '../../src/domain/signer.js';
 import type { SignerCorrectionRecord } from '../../src/domain/signer-correction.js';
 import type { Autocommit, Store, Transact } from '../../src/ports/store.js';
+import { memoryAttachments, type MemoryFiles } from './memory-attachments.js';
 import { page } from './memory-page.js';
 import { memoryRequestRepository } from './memory-request-repository.js';
 import type {
@@ -31,6 +32,8 @@ export interface State {
   corrections: Map<string, SignerCorrectionRecord[]>;
   inbox: Set<string>;
   bulkSends: string[];
+  /** Signers' files (ADR 3920), by request id, signer ref and field name joined by new lines. */
+  attachments: MemoryFiles;
 }
 
 const emptyState = (): State => ({
@@ -46,6 +49,7 @@ const emptyState = (): State => ({
   corrections: new Map(),
   inbox: new Set(),
   bulkSends: [],
+  attachments: new Map(),
 });
 
 /** A create's reads and writes over the maps, and the outbox port. */
@@ -231,6 +235,7 @@ export const memoryStore = () => {
       inbox: {
         claim: (consumer, eventId) => TE.right(claimInbox(consumer, eventId)),
       },
+      attachments: memoryAttachments(s.attachments),
       idempotency: {
         claim: (scope, fingerprint) => {
           const key = `${scope.siteId}/${scope.key}`;

@@ -10,20 +10,24 @@ import type { Section } from '../layout.js';
 import { problemPage, segment } from './common.js';
 
 /**
- * A PDF the API answers (an executed document, a PDF template's file), passed on to the
- * browser as it streams, under the API's `Content-Disposition`; a refusal is shown as the
+ * A file the API answers (an executed document, a PDF template's file, a signer's attachment
+ * with `anyType`), passed on to the browser as it streams, under the API's `Content-Disposition`; a refusal is shown as the
  * page of `section` with the API's problem, or `fallback` when it sent none. The visitor
  * must hold an access token already: make an API call first. `inline`: shown in a frame of
  * our own pages instead of saved (the same file name), and only there.
  */
-export const passPdf = async (
+export const passFile = async (
   ctx: Koa.Context,
   deps: WebDeps,
   visitor: Visitor,
   section: Section,
   path: string,
   fallback: Pick<ApiProblem, 'title' | 'code' | 'detail'>,
-  options: { readonly inline?: boolean } = {},
+  options: {
+    readonly inline?: boolean;
+    /** A file of the type the API says (a signer's attachment, ADR 3920), not always a PDF. */
+    readonly anyType?: boolean;
+  } = {},
 ): Promise<void> => {
   const response = await deps.api.stream(path, visitor.accessToken());
   if (!response.ok || response.body === null)
@@ -34,7 +38,10 @@ export const passPdf = async (
       section,
       await problemOfStream(response, { type: 'about:blank', status: response.status, ...fallback }),
     );
-  ctx.type = 'application/pdf';
+  ctx.type =
+    options.anyType === true
+      ? (response.headers.get('content-type') ?? 'application/octet-stream')
+      : 'application/pdf';
   const disposition = response.headers.get('content-disposition') ?? 'attachment';
   if (options.inline === true) {
     ctx.set('Content-Disposition', disposition.replace(/^\s*attachment\b/i, 'inline'));
@@ -68,7 +75,7 @@ export const pdfRoutes = <A extends { readonly id: string | number }>(
     if (visitor === undefined) return;
     const found = await visitor.api({ method: 'GET', path: input.read(segment(id)), codec: input.codec });
     if (E.isLeft(found)) return problemPage(ctx, deps, visitor, input.section, found.left);
-    await passPdf(ctx, deps, visitor, input.section, input.pdf(found.right), input.fallback, { inline });
+    await passFile(ctx, deps, visitor, input.section, input.pdf(found.right), input.fallback, { inline });
   };
   router.get(input.path, (ctx) => serve(ctx, ctx.params.id, false));
   router.get(`${input.path}/inline`, (ctx) => serve(ctx, ctx.params.id, true));

@@ -1,18 +1,30 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import { RequestFieldValues, type FieldValueView, type RequestView } from '@esign/contracts';
+import { RequestFieldValues, RequestView, type FieldValueView } from '@esign/contracts';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { answerCsv, cellOf, csvRows } from '../csv-file.js';
 import { html, type Html } from '../html.js';
 import { time } from '../layout.js';
 import { dataTable } from '../table.js';
 import { problemPage, segment } from './common.js';
+import { passFile } from './pdf-download.js';
 
-/** A value as the section shows it: a checkbox in words, an empty one said so. */
-const shown = (f: FieldValueView): Html | string => {
+/** Where the web application saves a signer's attached file (ADR 3920). */
+const attachmentHref = (deps: WebDeps, r: RequestView, field: string) =>
+  `${deps.base}/requests/${r.id}/attachments/${encodeURIComponent(field)}`;
+
+/**
+ * A value as the section shows it: a checkbox in words, an empty one said so, a signer's
+ * attached file by its name, saved from here (ADR 3920).
+ */
+const shown = (deps: WebDeps, r: RequestView, f: FieldValueView): Html | string => {
   if (typeof f.value === 'boolean') return f.value ? 'Ticked' : 'Not ticked';
   if (f.value === null) return html`<span class="hint">none yet</span>`;
   if (f.value === '') return html`<span class="hint">left empty</span>`;
+  if (f.type === 'attachment' && f.filled_at !== null)
+    return html`<a href="${attachmentHref(deps, r, f.name)}" download
+      >${f.value}<span class="visually-hidden"> (the file ${f.assigned_to ?? 'the signer'} attached)</span></a
+    >`;
   return f.value;
 };
 
@@ -47,7 +59,7 @@ export const enteredSection = async (deps: WebDeps, visitor: Visitor, r: Request
       columns: ['Field', 'Value', 'Signer', 'Signed'],
       rows: read.right.data.map((f) => [
         html`<code>${f.name}</code>`,
-        shown(f),
+        shown(deps, r, f),
         f.assigned_to ?? html`<span class="hint">nobody</span>`,
         f.filled_at === null ? html`<span class="hint">not yet</span>` : time(f.filled_at),
       ]),
@@ -81,5 +93,28 @@ export const enteredCsvRoutes = (router: Router, deps: WebDeps): void => {
     });
     if (E.isLeft(read)) return problemPage(ctx, deps, visitor, 'requests', read.left);
     answerCsv(ctx, `request-${id.slice(0, 8)}-field-values.csv`, fieldValuesCsv(read.right.data));
+  });
+
+  // A file a signer attached (ADR 3920), passed through from the API as it streams, under its
+  // own name and type; the API says why not (not signed with, another Site's).
+  router.get('/requests/:id/attachments/:field', async (ctx) => {
+    const visitor = await visitorOf(ctx, deps);
+    if (visitor === undefined) return;
+    const id = segment(ctx.params.id);
+    const found = await visitor.api({ method: 'GET', path: `/v1.1/requests/${id}`, codec: RequestView });
+    if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'requests', found.left);
+    await passFile(
+      ctx,
+      deps,
+      visitor,
+      'requests',
+      `/v1.1/requests/${found.right.id}/attachments/${encodeURIComponent(ctx.params.field ?? '')}`,
+      {
+        title: 'Not available',
+        code: 'download_failed',
+        detail: 'The signer has not signed with this file.',
+      },
+      { anyType: true },
+    );
   });
 };

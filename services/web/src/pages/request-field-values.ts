@@ -26,7 +26,11 @@ import { html, type Html } from '../html.js';
  * nor the date they sign on (ADR 3570), which the service fills in.
  */
 export const takesValue = (type: ContractFieldView['type']): boolean =>
-  type !== 'signature' && type !== 'date_signed' && type !== 'initials' && type !== 'full_name';
+  type !== 'signature' &&
+  type !== 'date_signed' &&
+  type !== 'initials' &&
+  type !== 'full_name' &&
+  type !== 'attachment';
 
 /** What a field's value may be, from its template; a name on several templates fits each. */
 export interface FieldKind {
@@ -193,6 +197,8 @@ export const valueControl = (
   if (kind.type === 'initials')
     return html`<span class="hint">the signer's initials, typed when they sign</span>`;
   if (kind.type === 'full_name') return html`<span class="hint">the name the signer types to sign</span>`;
+  if (kind.type === 'attachment')
+    return html`<span class="hint">a file the signer uploads when they sign</span>`;
   const id = valueId(i);
   // What was typed, or the field's value.
   const shown = typed?.text ?? valueText(f);

@@ -41,8 +41,8 @@ export const inEditor = (c: ContractView): boolean =>
 /** How the signer fields' lines are written (ADR 3640): the types, then one example of each addition. */
 const FIELDS_HINT = html`One per line as <code>name: type</code>, the type one of text, checkbox, choice, date
   (the signer picks it), signature, date_signed (the day its signer signs, filled in), initials (the signer's
-  initials, typed once beside their name) or full_name (the name its signer types to sign, filled in). Then,
-  as needed:
+  initials, typed once beside their name), full_name (the name its signer types to sign, filled in) or
+  attachment (a PDF, PNG or JPEG file the signer uploads). Then, as needed:
   <ul>
     <li><code>plan: choice [Basic | Pro]</code>: a choice's options</li>
     <li>

@@ -49,7 +49,7 @@ describe('web: date fields, signed on (ADR 3570) and picked (ADR 3580)', () => {
     });
     assert.deepEqual(parseFields('signed_on: day'), {
       error:
-        'line 1 must be "name: type" with type text, checkbox, choice, date, signature, date_signed, initials or full_name',
+        'line 1 must be "name: type" with type text, checkbox, choice, date, signature, date_signed, initials, full_name or attachment',
     });
   });
 

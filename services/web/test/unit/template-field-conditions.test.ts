@@ -63,7 +63,7 @@ describe('web: the template editor writes when a field is asked for (ADR 3710)',
   it('names what it cannot read, with its line', () => {
     assert.equal(
       error('a: text\nsig: signature if married'),
-      'line 2: only a text field, checkbox, choice or date is asked for only when another is',
+      'line 2: only a text field, checkbox, choice, date or attachment is asked for only when another is',
     );
     assert.equal(
       error('seats: text if plan ='),

@@ -13,10 +13,11 @@ describe('web: full name fields (ADR 3910)', () => {
     ]);
     assert.equal('fields' in parsed && fieldsText(parsed.fields), typed);
     assert.deepEqual(parseFields('n: full_name if married'), {
-      error: 'line 1: only a text field, checkbox, choice or date is asked for only when another is',
+      error:
+        'line 1: only a text field, checkbox, choice, date or attachment is asked for only when another is',
     });
     assert.deepEqual(parseFields('n: full_name optional'), {
-      error: 'line 1: only a text field, choice or date can be optional',
+      error: 'line 1: only a text field, choice, date or attachment can be optional',
     });
   });
 

@@ -12,10 +12,11 @@ describe('web: the template editor writes initials fields (ADR 3900)', () => {
     ]);
     assert.equal('fields' in parsed && fieldsText(parsed.fields), typed);
     assert.deepEqual(parseFields('i: initials if married'), {
-      error: 'line 1: only a text field, checkbox, choice or date is asked for only when another is',
+      error:
+        'line 1: only a text field, checkbox, choice, date or attachment is asked for only when another is',
     });
     assert.deepEqual(parseFields('i: initials optional'), {
-      error: 'line 1: only a text field, choice or date can be optional',
+      error: 'line 1: only a text field, choice, date or attachment can be optional',
     });
   });
 });

@@ -22,7 +22,7 @@ describe('web: the template editor’s words after a field’s type (ADRs 3600, 
 
   it('names a word that does not fit its field’s type', () => {
     assert.deepEqual(parseFields('signature: signature optional'), {
-      error: 'line 1: only a text field, choice or date can be optional',
+      error: 'line 1: only a text field, choice, date or attachment can be optional',
     });
     assert.deepEqual(parseFields('a: text\nname: text required'), {
       error: 'line 2: only a checkbox is marked required: other fields are, unless optional',

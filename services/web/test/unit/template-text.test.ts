@@ -64,7 +64,7 @@ describe('web: template text (tokens, highlighting, preview)', () => {
     });
     assert.deepEqual(parseFields('a: text\nb: colour'), {
       error:
-        'line 2 must be "name: type" with type text, checkbox, choice, date, signature, date_signed, initials or full_name',
+        'line 2 must be "name: type" with type text, checkbox, choice, date, signature, date_signed, initials, full_name or attachment',
     });
   });
 });

@@ -94,6 +94,7 @@ export const gatewayMiddleware =
       querystring: ctx.querystring,
       requestId: ctx.state.requestId,
       principal: admission.right.forwardedPrincipal,
+      uploads: match.route.uploads === true,
     });
     switch (outcome._tag) {
       case 'Answered':

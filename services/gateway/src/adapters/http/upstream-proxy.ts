@@ -18,6 +18,8 @@ export interface UpstreamTarget {
 export interface ProxyOptions {
   readonly upstreams: Readonly<Record<Upstream, UpstreamTarget>>;
   readonly bodyLimitBytes: number;
+  /** The limit on a route that carries signers' files (ADR 3920). */
+  readonly uploadLimitBytes?: number;
   /** Behind a trusted load balancer: extend its X-Forwarded-* instead of replacing them. */
   readonly trustProxy: boolean;
   /** The scheme clients use to reach us (PUBLIC_BASE_URL's), unless a trusted proxy says otherwise. */
@@ -37,6 +39,8 @@ export interface ForwardCall {
   readonly requestId: string;
   /** The signed principal on authenticated routes. */
   readonly principal: string | undefined;
+  /** Whether the route carries signers' files (ADR 3920), with its larger body limit. */
+  readonly uploads?: boolean;
 }
 
 export type ForwardOutcome =
@@ -156,17 +160,19 @@ export const upstreamProxy = (options: ProxyOptions) => {
 
   const forward = async (call: ForwardCall): Promise<ForwardOutcome> => {
     const { req, res } = call;
+    const limitBytes =
+      call.uploads === true ? (options.uploadLimitBytes ?? options.bodyLimitBytes) : options.bodyLimitBytes;
     const declared = req.headers['content-length'];
     const declaredLength = declared === undefined ? undefined : Number(declared);
-    if (declaredLength !== undefined && declaredLength > options.bodyLimitBytes) {
-      return { _tag: 'Refused', error: { _tag: 'PayloadTooLarge', limitBytes: options.bodyLimitBytes } };
+    if (declaredLength !== undefined && declaredLength > limitBytes) {
+      return { _tag: 'Refused', error: { _tag: 'PayloadTooLarge', limitBytes } };
     }
     const chunked = declaredLength === undefined && req.headers['transfer-encoding'] !== undefined;
     const hasBody = chunked || (declaredLength ?? 0) > 0;
     let limiter: BodyLimit | undefined;
     let body: NodeJS.ReadableStream | undefined;
     if (chunked) {
-      limiter = new BodyLimit(options.bodyLimitBytes);
+      limiter = new BodyLimit(limitBytes);
       req.pipe(limiter);
       req.once('error', (error) => limiter?.destroy(error));
       body = limiter;
@@ -200,7 +206,7 @@ export const upstreamProxy = (options: ProxyOptions) => {
         return { _tag: 'Answered' };
       }
       if (limiter?.exceeded === true) {
-        return { _tag: 'Refused', error: { _tag: 'PayloadTooLarge', limitBytes: options.bodyLimitBytes } };
+        return { _tag: 'Refused', error: { _tag: 'PayloadTooLarge', limitBytes } };
       }
       // Not `req.destroyed`: a request whose body has been read is destroyed too.
       if (res.destroyed || res.socket === null || res.socket.destroyed) return { _tag: 'ClientGone' };

@@ -122,6 +122,25 @@ export const mountRoutes = (
     }),
   );
 
+  // The file a signer signed with for an attachment field (ADR 3920), by the field's name.
+  router.get(
+    '/v1.1/requests/:id/attachments/:field',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      const file = await run(
+        cases.downloadAttachment({ caller, requestId, fieldName: ctx.params.field ?? '' }),
+      );
+      // RFC 6266's filename and filename*, so a name in any script reaches the browser intact.
+      ctx.attachment(file.fileName);
+      ctx.type = file.contentType;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      // What the signer uploaded never changes once they signed: its hash is a strong validator.
+      ctx.set('ETag', `"${file.sha256}"`);
+      ctx.body = Buffer.from(file.content);
+    }),
+  );
+
   for (const [action, useCase] of [
     ['send', cases.sendRequest],
     ['remind', cases.remindRequest],

@@ -4,12 +4,12 @@ import type { TemplateField } from '../../domain/contract-template.js';
 import { pdfFormField } from './pdf-form-field.js';
 
 /**
- * A PDF's own fields: no `date`, `date_signed`, `initials` or `full_name`, which a template
- * declares (ADRs 3570, 3580, 3900, 3910).
+ * A PDF's own fields: no `date`, `date_signed`, `initials`, `full_name` or `attachment`,
+ * which a template declares (ADRs 3570, 3580, 3900, 3910, 3920).
  */
 type PdfTemplateField = Exclude<
   TemplateField,
-  { readonly type: 'date' | 'date_signed' | 'initials' | 'full_name' }
+  { readonly type: 'date' | 'date_signed' | 'initials' | 'full_name' | 'attachment' }
 >;
 
 const toTemplateField = (field: PDFField): PdfTemplateField | undefined => {

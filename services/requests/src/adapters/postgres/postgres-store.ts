@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DatabasePool, OutboxHandoff, OutgoingEvent, Queryable } from '@esign/platform/database';
 import type { Autocommit, Store, Transact } from '../../ports/store.js';
+import { postgresAttachmentStore } from './postgres-attachment-store.js';
 import { postgresBulkSendWriter } from './postgres-bulk-send-store.js';
 import { postgresCreationStore } from './postgres-creation-store.js';
 import { postgresDeliveryOutcomeStore } from './postgres-delivery-outcome-store.js';
@@ -38,6 +39,7 @@ export const postgresStore = (q: Queryable, options: StoreOptions, handedOff?: O
   bulkSends: postgresBulkSendWriter(q),
   creation: postgresCreationStore(q, handedOff),
   deliveries: postgresDeliveryOutcomeStore(q),
+  attachments: postgresAttachmentStore(q),
 });
 
 /**

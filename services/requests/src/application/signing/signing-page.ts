@@ -4,6 +4,8 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { TypedField } from '../../domain/document.js';
 import { readsOthers, type Answered } from '../../domain/answers.js';
+import { attachmentFields } from '../../domain/attachments.js';
+import type { KeptAttachment } from '../../ports/attachment-store.js';
 import { answeredBy } from '../../domain/field-values.js';
 import { fieldsToFill } from '../../domain/signing.js';
 import type { RequestSigner, SignatureRequest } from '../../domain/signature-request.js';
@@ -29,6 +31,8 @@ export interface SigningPage {
   readonly formToken: string;
   /** The day the page is shown (UTC, YYYY-MM-DD): a date field's bound of `today` (ADR 3620). */
   readonly today: string;
+  /** The files this signer uploaded so far, by field name (ADR 3920); read only when they have such a field. */
+  readonly attachments: ReadonlyMap<string, KeptAttachment>;
 }
 
 /** The form token binds the Request, the signer and the document they are shown. */
@@ -49,6 +53,20 @@ export const shownInFull = (
   const cut = templates.find((t) => t.spec.kind === 'html' && E.isLeft(deps.htmlPolicy.admit(t.html ?? '')));
   return cut === undefined ? E.right(undefined) : E.left({ _tag: 'UnshownContent', contractId: cut.spec.id });
 };
+
+/** The files a signer with attachment fields uploaded so far (ADR 3920); none read for another. */
+const keptFor = (
+  store: Store,
+  request: SignatureRequest,
+  signer: RequestSigner,
+  mine: readonly TypedField[],
+): TE.TaskEither<never, ReadonlyMap<string, KeptAttachment>> =>
+  attachmentFields(mine).length === 0
+    ? TE.right(new Map())
+    : pipe(
+        store.attachments.keptBy(request.id, signer.signerRef),
+        TE.map((kept) => new Map(kept.map((k) => [k.fieldName, k]))),
+      );
 
 /**
  * The page of a loaded document, with a fresh form token. What other signers signed with is
@@ -73,7 +91,13 @@ export const pageOf = (
           )
         : TE.right([]),
     ),
-    TE.map((answered) => {
+    TE.chainW((answered) =>
+      pipe(
+        keptFor(store, request, signer, mine),
+        TE.map((attachments) => ({ answered, attachments })),
+      ),
+    ),
+    TE.map(({ answered, attachments }) => {
       const now = isoNow(deps.clock);
       return {
         request,
@@ -85,6 +109,7 @@ export const pageOf = (
         documentSha256,
         formToken: deps.formTokens.issue(formBinding(request, signer, documentSha256), now),
         today: now.slice(0, 10),
+        attachments,
       };
     }),
   );

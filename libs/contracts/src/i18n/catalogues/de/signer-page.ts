@@ -61,6 +61,9 @@ export const signerPage: Messages<typeof english> = {
   'page.typeNameHint': 'Ihr eingegebener Name ist Ihre Unterschrift.',
   'page.initials': 'Ihre Initialen',
   'page.yourInitials': 'Ihre Initialen',
+  'page.attachmentHint': 'Eine PDF-, PNG- oder JPEG-Datei, höchstens 10 MB.',
+  'page.attachmentKept':
+    'Erhalten: {file} ({size}). Wählen Sie nur dann eine andere Datei, wenn Sie sie ersetzen möchten.',
   'page.initialsHint': 'Überall eingesetzt, wo das Dokument Ihre Initialen verlangt: {names}.',
   'page.draw': 'Sie können Ihre Unterschrift auch zeichnen (optional)',
   'page.clearDrawing': 'Zeichnung löschen',

@@ -55,6 +55,8 @@ export const signerPage = {
   'page.typeNameHint': 'Your typed name is your signature.',
   'page.initials': 'Your initials',
   'page.yourInitials': 'Your initials',
+  'page.attachmentHint': 'A PDF, PNG or JPEG file, at most 10 MB.',
+  'page.attachmentKept': 'Received: {file} ({size}). Choose another file only to replace it.',
   'page.initialsHint': 'Written wherever the document asks for your initials: {names}.',
   'page.draw': 'You may also draw your signature (optional)',
   'page.clearDrawing': 'Clear the drawing',

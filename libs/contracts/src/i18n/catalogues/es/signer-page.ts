@@ -58,6 +58,8 @@ export const signerPage: Messages<typeof english> = {
   'page.typeNameHint': 'Su nombre escrito es su firma.',
   'page.initials': 'Sus iniciales',
   'page.yourInitials': 'Sus iniciales',
+  'page.attachmentHint': 'Un archivo PDF, PNG o JPEG, de 10 MB como máximo.',
+  'page.attachmentKept': 'Recibido: {file} ({size}). Elija otro archivo solo para reemplazarlo.',
   'page.initialsHint': 'Se escriben donde el documento pide sus iniciales: {names}.',
   'page.draw': 'También puede dibujar su firma (opcional)',
   'page.clearDrawing': 'Borrar el dibujo',

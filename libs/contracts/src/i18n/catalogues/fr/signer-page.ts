@@ -58,6 +58,8 @@ export const signerPage: Messages<typeof english> = {
   'page.typeNameHint': 'Votre nom saisi constitue votre signature.',
   'page.initials': 'Vos initiales',
   'page.yourInitials': 'Vos initiales',
+  'page.attachmentHint': 'Un fichier PDF, PNG ou JPEG, de 10 Mo au plus.',
+  'page.attachmentKept': 'Reçu : {file} ({size}). Choisissez un autre fichier seulement pour le remplacer.',
   'page.initialsHint': 'Reportées partout où le document demande vos initiales : {names}.',
   'page.draw': 'Vous pouvez aussi dessiner votre signature (facultatif)',
   'page.clearDrawing': 'Effacer le dessin',

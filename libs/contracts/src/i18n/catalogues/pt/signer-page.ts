@@ -58,6 +58,8 @@ export const signerPage: Messages<typeof english> = {
   'page.typeNameHint': 'Seu nome digitado é a sua assinatura.',
   'page.initials': 'Suas iniciais',
   'page.yourInitials': 'Suas iniciais',
+  'page.attachmentHint': 'Um arquivo PDF, PNG ou JPEG, de no máximo 10 MB.',
+  'page.attachmentKept': 'Recebido: {file} ({size}). Escolha outro arquivo apenas para substituí-lo.',
   'page.initialsHint': 'Escritas onde o documento pede suas iniciais: {names}.',
   'page.draw': 'Você também pode desenhar sua assinatura (opcional)',
   'page.clearDrawing': 'Apagar o desenho',

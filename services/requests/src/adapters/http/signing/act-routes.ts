@@ -3,6 +3,7 @@ import type { AppContext, AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { ActDone, SubmitRefusal } from '../../../application/signing/signer-act.js';
 import type { ExecutionLink } from '../../../application/signing/verify-link.js';
+import type { Upload } from '../../../domain/attachments.js';
 import type { UseCases } from '../../../application/use-cases.js';
 import { embeddedPageOf } from './embedded-pages.js';
 import { type Submitted, submittedOf } from './field-input.js';
@@ -14,6 +15,7 @@ type Submit = (
   form: URLSearchParams,
   ctx: AppContext,
   submitted: Submitted,
+  uploads: readonly Upload[],
 ) => Promise<E.Either<SubmitRefusal | { _tag: 'BadDrawing'; message: string }, ActDone>>;
 
 /** A refused act shown to the signer: the form again with why, the code step, or a refusal page. */
@@ -66,7 +68,7 @@ export const refuseSubmission = (
  */
 export const mountSigningActRoutes = (
   router: Router<AppState>,
-  cases: Pick<UseCases, 'submitSignature' | 'declineSigning'>,
+  cases: Pick<UseCases, 'submitSignature' | 'declineSigning' | 'keepAttachments'>,
   kit: SignerPageKit,
 ): void => {
   const doneLink = (link: ExecutionLink, embed?: string) =>
@@ -86,9 +88,9 @@ export const mountSigningActRoutes = (
     kit.page(async (ctx, nonce) => {
       const accepted = await kit.acceptForm(ctx, nonce);
       if (accepted === undefined) return;
-      const { form, link } = accepted;
+      const { form, link, uploads } = accepted;
       const submitted = submittedOf(form);
-      const result = await submit(link, form, ctx, submitted);
+      const result = await submit(link, form, ctx, submitted, uploads);
       if (E.isRight(result)) return finish(ctx, link, result.right);
       if (result.left._tag === 'BadDrawing') {
         const { t } = kit.languageFor(ctx);
@@ -104,14 +106,20 @@ export const mountSigningActRoutes = (
 
   router.post(
     '/sign',
-    act(async (link, form, ctx, submitted) => {
+    act(async (link, form, ctx, submitted, uploads) => {
       const drawing = drawingOf(form.get('drawn_signature') ?? undefined);
       if (E.isLeft(drawing)) return E.left({ _tag: 'BadDrawing', message: drawing.left });
-      return cases.submitSignature({
+      const act = {
         ...link,
         ...kit.evidenceOf(ctx, form),
         formToken: form.get('form_token') ?? '',
         documentSha256: form.get('document_sha256') ?? '',
+      };
+      // The files first, in their own transaction, so a refusal of the act keeps them (ADR 3920).
+      const kept = await cases.keepAttachments({ ...act, uploads })();
+      return cases.submitSignature({
+        ...act,
+        refusedUploads: E.isRight(kept) ? kept.right : new Map(),
         values: submitted.values,
         typedName: submitted.typedName,
         initials: submitted.initials,

@@ -9,6 +9,7 @@ import {
 import { kindOf, type TypedField } from '../../../domain/document.js';
 import { textLimit, textMinimum, type SubmissionProblem } from '../../../domain/signing.js';
 import { isRequired } from '../../../domain/template-fields.js';
+import type { KeptAttachment } from '../../../ports/attachment-store.js';
 import { safe, type Html } from './html.js';
 import { labelOf } from './layout.js';
 
@@ -92,6 +93,38 @@ const dateBounds = (field: TypedField, today: string | undefined): Html => {
 };
 
 const fieldId = (field: TypedField) => `f-${field.index}`;
+
+/** What a file input offers to choose (ADR 3920): the types, and their names' endings for file pickers that go by them. */
+const ACCEPT = 'application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg';
+
+/** A file's size as people read it: 340 KB, 2.4 MB. */
+export const sizeText = (bytes: number): string =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * An attachment field's file input (ADR 3920), saying what it takes and, once a file is kept,
+ * which; required only while none is.
+ */
+const fileInput = (
+  { t }: Translator,
+  field: TypedField,
+  marker: Html | '',
+  error: { readonly line: Html | ''; readonly id: string } | undefined,
+  kept: KeptAttachment | undefined,
+): Html => {
+  const id = fieldId(field);
+  const keptLine =
+    kept === undefined
+      ? ''
+      : safe`<p class="hint kept" id="${id}-kept">${t('page.attachmentKept', { file: kept.fileName, size: sizeText(kept.size) })}</p>`;
+  const described = [`${id}-hint`, kept === undefined ? '' : `${id}-kept`, error?.id ?? '']
+    .filter((s) => s !== '')
+    .join(' ');
+  const required = field.definitions.some(isRequired) && kept === undefined;
+  return safe`<div class="field-block"><label class="field" for="${id}">${labelOf(field.name)}${marker}</label><p class="hint" id="${id}-hint">${t('page.attachmentHint')}</p>${keptLine}${error?.line ?? ''}<input type="file" id="${id}" name="f${field.index}" accept="${ACCEPT}"${required ? safe` required` : ''}${error === undefined ? '' : safe` aria-invalid="true"`} aria-describedby="${described}"></div>`;
+};
 /** The message of the first problem `match` finds, if any. */
 export const problemAt = (problems: readonly SubmissionProblem[], match: (p: SubmissionProblem) => boolean) =>
   problems.find(match)?.message;
@@ -104,6 +137,8 @@ export const fieldInput = (
   error: string | undefined,
   /** The day the page is shown, for a date's bound of `today` (ADR 3620). */
   today?: string,
+  /** The file kept for an attachment field (ADR 3920). */
+  kept?: KeptAttachment,
 ): Html => {
   const { t } = tr;
   const required = t('page.required');
@@ -123,6 +158,14 @@ export const fieldInput = (
   const marker = needed ? safe` <span class="req">${required}</span>` : '';
   const requiredAttribute = needed ? safe` required` : '';
   switch (kindOf(field)) {
+    case 'attachment':
+      return fileInput(
+        tr,
+        field,
+        marker,
+        error === undefined ? undefined : { line: errorLine, id: errorId },
+        kept,
+      );
     case 'checkbox': {
       const checked = submitted === undefined ? field.defaultValue === true : raw !== undefined && raw !== '';
       return safe`<div class="field-block">${errorLine}<div class="check"><input type="checkbox" id="${id}" name="${name}" value="on"${

@@ -2,6 +2,7 @@ import type { Translator } from '@esign/contracts';
 import type { AppContext } from '@esign/platform';
 import type { SigningPage } from '../../../application/signing/signing-page.js';
 import type { RequestSigner, SignatureRequest } from '../../../domain/signature-request.js';
+import type { Upload } from '../../../domain/attachments.js';
 import type { ExecutionLink, LinkRefusal } from '../../../application/signing/verify-link.js';
 import type { EmbeddedUseCases } from '../../../application/embedded-signing.js';
 import { embeddedPageOf, tellHost } from './embedded-pages.js';
@@ -46,7 +47,7 @@ export interface SignerPageKit {
   readonly acceptForm: (
     ctx: AppContext,
     nonce: string,
-  ) => Promise<{ form: URLSearchParams; link: ExecutionLink } | undefined>;
+  ) => Promise<{ form: URLSearchParams; link: ExecutionLink; uploads: readonly Upload[] } | undefined>;
   /** `GET /sign` for this link, with a pass when there is one. */
   readonly signLink: (link: ExecutionLink, auth?: string) => string;
   /** A refused page, in `tr` (the browser's language by default); an embedding host hears `error`. */

@@ -2,6 +2,7 @@ import type { Translator } from '@esign/contracts';
 import type { SigningPage } from '../../../application/signing/signing-page.js';
 import type { SubmissionProblem } from '../../../domain/signing.js';
 import { filledAtSigning, initialsFields, LIMITS } from '../../../domain/signing.js';
+import { attachmentFields } from '../../../domain/attachments.js';
 import { contractSection } from './contract-section.js';
 import { fieldInput, problemAt, type Submitted } from './field-input.js';
 import { safe, type Html } from './html.js';
@@ -172,7 +173,9 @@ ${
 }
 ${senderMessage(tr, page)}
 ${page.contracts.map((_, i) => contractSection(ctx, page, i))}
-<form class="sign" method="post" action="${actionOf(ctx, 'sign')}" aria-labelledby="sign-title" novalidate>
+<form class="sign" method="post" action="${actionOf(ctx, 'sign')}"${
+      attachmentFields(page.mine).length === 0 ? '' : safe` enctype="multipart/form-data"`
+    } aria-labelledby="sign-title" novalidate>
 <h2 id="sign-title">${t('page.yourPart')}</h2>
 ${hidden(ctx, page)}
 ${page.mine.length === 0 ? '' : safe`<p class="hint">${t('page.requiredHint')}</p>`}
@@ -187,6 +190,7 @@ ${page.mine.map((field) =>
       submitted,
       problemAt(problems, (p) => p.target._tag === 'Field' && p.target.index === field.index),
       page.today,
+      page.attachments.get(field.name),
     ),
   ),
 )}
