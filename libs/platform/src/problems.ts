@@ -45,6 +45,10 @@ export const unauthorized = (detail: string, code = 'unauthorized'): HttpProblem
 export const forbidden = (detail: string, code = 'forbidden'): HttpProblem =>
   new HttpProblem(problem({ status: 403, code, title: 'Forbidden', detail }));
 
+/** A body past what the route reads (`readRawBody`'s limit), saying what it should have been. */
+export const payloadTooLarge = (detail: string): HttpProblem =>
+  new HttpProblem(problem({ status: 413, code: 'payload_too_large', title: 'Payload too large', detail }));
+
 export const conflict = (code: string, detail: string): HttpProblem =>
   new HttpProblem(problem({ status: 409, code, title: 'Conflict', detail }));
 

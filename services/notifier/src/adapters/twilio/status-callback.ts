@@ -3,6 +3,7 @@ import {
   forbidden,
   HttpProblem,
   invalidBody,
+  payloadTooLarge,
   readRawBody,
   type AppState,
   type Logger,
@@ -54,15 +55,7 @@ export const reportOf = (params: Readonly<Record<string, string>>): ProviderRepo
   };
 };
 
-const tooLarge = () =>
-  new HttpProblem(
-    problem({
-      status: 413,
-      code: 'payload_too_large',
-      title: 'Payload too large',
-      detail: 'Not a status callback.',
-    }),
-  );
+const tooLarge = () => payloadTooLarge('Not a status callback.');
 
 /**
  * `POST /callbacks/twilio/sms-status`, public through the gateway: Twilio's report on an SMS

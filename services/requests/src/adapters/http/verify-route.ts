@@ -1,5 +1,12 @@
 import { problem } from '@esign/contracts';
-import { HttpProblem, invalidBody, readRawBody, runWith, type AppState } from '@esign/platform';
+import {
+  HttpProblem,
+  invalidBody,
+  payloadTooLarge,
+  readRawBody,
+  runWith,
+  type AppState,
+} from '@esign/platform';
 import type Router from '@koa/router';
 import type { Verification } from '../../application/verify-executed.js';
 import type { UseCases } from '../../application/use-cases.js';
@@ -13,15 +20,7 @@ export const VERIFY_LIMIT_BYTES = 50 * 1024 * 1024;
 
 const run = runWith(problemOf);
 
-const tooLarge = () =>
-  new HttpProblem(
-    problem({
-      status: 413,
-      code: 'payload_too_large',
-      title: 'Payload too large',
-      detail: `The PDF is larger than ${VERIFY_LIMIT_BYTES} bytes.`,
-    }),
-  );
+const tooLarge = () => payloadTooLarge(`The PDF is larger than ${VERIFY_LIMIT_BYTES} bytes.`);
 
 export const verificationView = (v: Verification) =>
   v.status === 'valid'
