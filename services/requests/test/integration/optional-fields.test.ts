@@ -33,7 +33,10 @@ describe('requests service: optional fields and checkboxes that must be ticked (
       .send(htmlTemplateBody({ fields: [{ name: 'signature', type: 'signature', required: false }] }))
       .expect(422);
     assert.deepEqual((refused.body as { errors: { path: string; message: string }[] }).errors, [
-      { path: 'fields[0].required', message: 'is only allowed on a text, checkbox, choice, date or attachment field' },
+      {
+        path: 'fields[0].required',
+        message: 'is only allowed on a text, checkbox, choice, date or attachment field',
+      },
     ]);
     const listed = await h.http.get(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers).expect(200);
     assert.equal((listed.body as { total_count: number }).total_count, 0, 'nothing created');

@@ -89,7 +89,10 @@ describe('requests domain: fields asked for only when another is ticked or chose
         ]),
       ),
       [
-        { path: 'fields[11].shown_if', message: 'is only allowed on a text, checkbox, choice, date or attachment field' },
+        {
+          path: 'fields[11].shown_if',
+          message: 'is only allowed on a text, checkbox, choice, date or attachment field',
+        },
         { path: 'fields[3].shown_if.field', message: 'names no field of this template: "nope"' },
         { path: 'fields[4].shown_if.field', message: 'must name another field' },
         {

@@ -42,7 +42,10 @@ describe('requests domain: initials fields', () => {
     assert.deepEqual(declared, [{ name: 'initials_page_1', type: 'initials' }]);
     assert.deepEqual(fieldOfView(fieldView(declared[0]!)), declared[0]);
     assert.deepEqual(left(declareFields([{ name: 'i', type: 'initials', required: true }])), [
-      { path: 'fields[0].required', message: 'is only allowed on a text, checkbox, choice, date or attachment field' },
+      {
+        path: 'fields[0].required',
+        message: 'is only allowed on a text, checkbox, choice, date or attachment field',
+      },
     ]);
     assert.equal(
       checkDefaultValue(declared[0]!, 'AQC'),

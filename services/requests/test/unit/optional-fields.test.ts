@@ -69,8 +69,14 @@ describe('requests domain: optional fields and checkboxes that must be ticked (A
         ]),
       ),
       [
-        { path: 'fields[0].required', message: 'is only allowed on a text, checkbox, choice, date or attachment field' },
-        { path: 'fields[1].required', message: 'is only allowed on a text, checkbox, choice, date or attachment field' },
+        {
+          path: 'fields[0].required',
+          message: 'is only allowed on a text, checkbox, choice, date or attachment field',
+        },
+        {
+          path: 'fields[1].required',
+          message: 'is only allowed on a text, checkbox, choice, date or attachment field',
+        },
       ],
     );
   });
