@@ -20,9 +20,9 @@ const FIELD_BYTES = 600 * 1024;
 
 /**
  * A multipart signing form (a page with attachment fields, ADR 3920): its fields, and each
- * file chosen for a field input `fN` (a file input left empty sends an empty part without a
- * name, which is not one), cut at the size limit and marked so; `'too large'` past
- * `MULTIPART_LIMIT` in all, declared or streamed.
+ * file chosen for a field input `fN`, cut at the size limit and marked so (a file input left
+ * empty sends a part with no file name: no file); `'too large'` past `MULTIPART_LIMIT` in
+ * all, declared or streamed.
  */
 const readMultipart = (ctx: AppContext): Promise<ReadForm | 'too large' | undefined> =>
   new Promise((resolve) => {
