@@ -3,9 +3,22 @@
 // is refused for another reason, the act signed with it, its name read back, the file
 // downloaded by the sender, and its name in the executed document.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
-import { clientOf, completedText, ok, publishedTemplate, unique, type ClientOf } from './support/flow.js';
+import {
+  clientOf,
+  completedPdf,
+  completedText,
+  ok,
+  publishedTemplate,
+  unique,
+  type ClientOf,
+} from './support/flow.js';
 import { filledSigningForm, postSignerMultipart, type ChosenFile } from './support/signer.js';
 import { conformingFetch } from './support/conformance.js';
 
@@ -144,6 +157,22 @@ describe('end to end through the gateway: attachment fields', function () {
 
     const executed = await completedText(acme, created.id);
     assert.match(executed, /id_document: Führerschein ✓\.png/, 'named in the executed document');
+    // …and carried in it, under the seal (ADR 3920).
+    const dir = await mkdtemp(join(tmpdir(), 'e2e-attachments-'));
+    try {
+      const file = join(dir, 'executed.pdf');
+      await writeFile(file, await completedPdf(acme, created.id));
+      const run = promisify(execFile);
+      assert.match(
+        (await run('pdfdetach', ['-list', '-enc', 'UTF-8', file])).stdout,
+        /^1 embedded files\n1: Führerschein ✓\.png\n$/,
+      );
+      await run('pdfdetach', ['-save', '1', '-o', join(dir, 'out.png'), file]);
+      assert.deepEqual(await readFile(join(dir, 'out.png')), Buffer.from(id.bytes));
+      assert.match((await run('pdfsig', [file])).stdout, /Signature is Valid/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a submission carrying more than 25 MB of files, with a page saying what to do', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as A from 'fp-ts/lib/Array.js';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
@@ -6,10 +7,11 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { concealedText, isConcealed } from '../domain/field-values.js';
 import { executedValue, type FieldValue, type SignerAct } from '../domain/signing.js';
 import type { SignatureRequest } from '../domain/signature-request.js';
-import type { TypedField } from '../domain/document.js';
+import { kindOf, type TypedField } from '../domain/document.js';
 import type { DocumentSealer } from '../ports/document-sealer.js';
 import type { ExecutedDocumentStore, StoredExecutedDocument } from '../ports/executed-document-store.js';
-import type { ExecutedContract } from '../ports/pdf-renderer.js';
+import type { ExecutedAttachment, ExecutedContract } from '../ports/pdf-renderer.js';
+import type { Store } from '../ports/store.js';
 import type { TemplateDocument } from '../ports/template-repository.js';
 import { siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
@@ -58,6 +60,41 @@ const logoOf = (
   return sha == null || deps.siteLogo === undefined ? TE.right(O.none) : deps.siteLogo(request.siteId, sha);
 };
 
+/**
+ * The files each signer signed with (ADR 3920): for every attachment field holding a name in
+ * their act, the file kept for it.
+ */
+const signedFiles = (
+  store: Store,
+  request: SignatureRequest,
+  fields: readonly TypedField[],
+  acts: readonly SignerAct[],
+): TE.TaskEither<never, ExecutedAttachment[]> =>
+  pipe(
+    fields.flatMap((field) => {
+      const act = acts.find((a) => a.kind === 'signed' && a.signerId === field.assignedTo);
+      const value = act?.values[field.name];
+      return kindOf(field) === 'attachment' && act !== undefined && typeof value === 'string' && value !== ''
+        ? [
+            pipe(
+              store.attachments.file(request.id, act.signerRef, field.name),
+              TE.map(
+                O.map((file) => ({
+                  field: field.name,
+                  signerId: act.signerId,
+                  fileName: file.fileName,
+                  contentType: file.contentType,
+                  content: file.content,
+                })),
+              ),
+            ),
+          ]
+        : [];
+    }),
+    A.sequence(TE.ApplicativeSeq),
+    TE.map(A.compact),
+  );
+
 const buildAndKeep = (
   deps: ExecutedDocumentDeps,
   request: SignatureRequest,
@@ -73,7 +110,8 @@ const buildAndKeep = (
     TE.apS('logo', logoOf(deps, request)),
     TE.apS('acts', deps.store.acts.list(request.id)),
     TE.apS('corrections', deps.store.requests.corrections(request.id)),
-    TE.chainW(({ document, acts, logo, corrections }) =>
+    TE.bindW('attachments', ({ document, acts }) => signedFiles(deps.store, request, document.fields, acts)),
+    TE.chainW(({ document, acts, logo, corrections, attachments }) =>
       deps.pdfRenderer.executed({
         requestId: request.id,
         siteName: request.siteName,
@@ -84,6 +122,7 @@ const buildAndKeep = (
         sentAt: request.sentAt,
         completedAt,
         testMode: request.testMode,
+        attachments,
         contracts: document.contracts.map((c, i) =>
           executedContract(c, document.templates[i]!, document.fields, acts),
         ),

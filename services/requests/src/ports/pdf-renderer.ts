@@ -45,6 +45,16 @@ export interface AuditSigner {
   readonly corrections?: readonly SignerCorrectionRecord[];
 }
 
+/** A file a signer attached (ADR 3920), carried inside the executed document. */
+export interface ExecutedAttachment {
+  /** The attachment field it was uploaded for. */
+  readonly field: string;
+  readonly signerId: string;
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly content: Uint8Array;
+}
+
 export interface ExecutedDocument {
   readonly requestId: string;
   readonly siteName: string;
@@ -60,6 +70,8 @@ export interface ExecutedDocument {
   readonly completedAt: string;
   /** A test-mode Request: every page is marked "TEST — not legally binding" (issue #22). */
   readonly testMode?: boolean;
+  /** The files signers signed with (ADR 3920), embedded in the PDF, sealed with it. */
+  readonly attachments?: readonly ExecutedAttachment[];
 }
 
 /** Writes PDFs: a template pre-filled for a signer to read, and the executed document. */

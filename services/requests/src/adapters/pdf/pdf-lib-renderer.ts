@@ -7,6 +7,7 @@ import { embedFontSet } from './font-set.js';
 import { fillPdf } from './fill-pdf-form.js';
 import { Writer } from './text-layout.js';
 import { markEveryPage } from './test-mark.js';
+import { embedAttachments } from './embedded-attachments.js';
 
 const PRODUCER = 'E-signature platform (requests service)';
 
@@ -62,6 +63,7 @@ export const pdfLibRenderer: PdfRenderer = {
       doc.setCreator(PRODUCER);
       doc.setCreationDate(new Date(document.completedAt));
       doc.setModificationDate(new Date(document.completedAt));
+      await embedAttachments(doc, document);
       // A classic cross-reference table: the seal is appended to it as an incremental update.
       return doc.save({ useObjectStreams: false });
     }),
