@@ -158,4 +158,49 @@ describe('web application in headless Chromium: PDFs shown in their pages', func
       rows.join('\n'),
     );
   });
+
+  it('links the file a signer attached from What the signers entered, and saves it under its name (ADR 3920)', async () => {
+    const signer = 'ari@client.example';
+    const made = await api(account.token, 'POST', `/v1.1/sites/${account.production}/contracts`, {
+      type: 'html',
+      name: 'Rental application',
+      html: '<h1>Rental application</h1><p>Attach a photo of your ID.</p>',
+      fields: [
+        { name: 'id_document', type: 'attachment' },
+        { name: 'signature', type: 'signature' },
+      ],
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const template = Number(made.body!.id);
+    assert.equal((await api(account.token, 'POST', `/v1.1/contracts/${template}/publish`)).status, 200);
+    const created = await api(account.token, 'POST', `/v1.1/sites/${account.production}/requests`, {
+      contracts: [template],
+      signers: [{ signer_id: signer }],
+      fields: ['id_document', 'signature'].map((name) => ({ name, assigned_to: signer })),
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = String(created.body!.id);
+    assert.equal((await api(account.token, 'POST', `/v1.1/requests/${id}/send`)).status, 200);
+    const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 3)]);
+    const signing = await openTab(browser, PHONE);
+    await signing.page.goto((created.body!.signers as { request_url: string }[])[0]!.request_url);
+    await signing.page
+      .getByLabel('Id document')
+      .setInputFiles({ name: 'id-card.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await signing.page.getByLabel('Type your full name').fill('Ari Lee');
+    await signing.page.getByLabel(/I have reviewed the document above/).check();
+    await signing.page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await signing.page.waitForURL(/\/sign\/done/);
+    await signing.context.close();
+
+    await page.goto(`${web}/requests/${id}`);
+    const entered = page.getByRole('table', { name: 'Every field with its value' });
+    const link = entered.getByRole('link', { name: /^id-card\.jpg/ });
+    await link.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'a completed Request with a file its signer attached');
+    await screenshot(page, 'request-attachment');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    assert.equal(download.suggestedFilename(), 'id-card.jpg');
+    assert.ok((await readFile(await download.path())).equals(photo), 'the bytes the signer chose');
+  });
 });
