@@ -3,7 +3,11 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { sleepUntilDueMs, type DueSchedule, type Logger, type ShutdownStep } from '@esign/platform';
 import type { DatabasePool } from '@esign/platform/database';
 import { every, recurring } from './adapters/periodic.js';
-import { purgeDeletedTemplates, purgeIdempotencyKeys } from './adapters/postgres/maintenance.js';
+import {
+  purgeDeletedTemplates,
+  purgeIdempotencyKeys,
+  purgeUnsignedAttachments,
+} from './adapters/postgres/maintenance.js';
 import type { UseCases } from './application/use-cases.js';
 import type { Config } from './config.js';
 
@@ -77,7 +81,8 @@ export interface BackgroundWork {
 
 /**
  * What runs beside HTTP on every replica: the expiry and reminder sweeps, the executed-document issuer,
- * the bulk-send worker, the idempotency-key purge and the deleted-template purge.
+ * the bulk-send worker, the idempotency-key purge, the deleted-template purge and the purge of
+ * attachments nobody signed with.
  */
 export const startBackgroundWork = (options: {
   readonly config: Config;
@@ -159,6 +164,11 @@ export const startBackgroundWork = (options: {
     const removed = await purgeDeletedTemplates(options.pool, config.DELETED_TEMPLATE_RETENTION_HOURS);
     if (removed > 0) logger.info({ removed }, 'deleted templates removed');
   });
+  // Files signers uploaded that nobody will sign with (ADR 3920), at the same pace.
+  const files = every('purge unsigned attachments', 3_600_000, logger, async () => {
+    const removed = await purgeUnsignedAttachments(options.pool);
+    if (removed > 0) logger.info({ removed }, 'attachments nobody signed with removed');
+  });
   return {
     wakeBulk: () => bulk.wake(),
     wakeIssuer: () => issue.wake(),
@@ -170,6 +180,7 @@ export const startBackgroundWork = (options: {
           reminders.stop(),
           purge.stop(),
           templates.stop(),
+          files.stop(),
           issue.stop(),
           bulk.stop(),
         ]).then(() => undefined),

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { sql } from '@esign/platform/database';
+import { pathOf, postSigned } from '../support/signer-forms.js';
+import { purgeUnsignedAttachments } from '../../src/adapters/postgres/maintenance.js';
 import {
   countRows,
   htmlTemplateBody,
@@ -116,5 +118,80 @@ describe('requests service: signers’ attachments (real Postgres)', function ()
       h.pool.query(sql.unsafe`
         UPDATE signer_attachments SET content_type = 'text/html' WHERE request_id = ${requestId}`),
     );
+  });
+
+  it('sweeps away the files nobody will sign with: a former signer’s, and a cancelled Request’s', async () => {
+    const file = { fileName: 'id.png', contentType: 'image/png' as const, bytes: PNG };
+    await run(store().keep(requestId, 'no-longer-a-signer', 'id_document', file, '2030-01-01T00:02:00.000Z'));
+    assert.equal(await purgeUnsignedAttachments(h.pool), 1, 'only the former signer’s');
+    assert.deepEqual(
+      (await run(store().keptBy(requestId, signerRef))).map((k) => k.fileName),
+      ['id.pdf'],
+      'a signer still to sign keeps theirs',
+    );
+    await h.http
+      .post(`/v1.1/requests/${requestId}/cancel`)
+      .set(await principal())
+      .send({})
+      .expect(200);
+    assert.equal(await purgeUnsignedAttachments(h.pool), 1);
+    assert.equal(await countRows(h.pool, 'signer_attachments'), 0);
+  });
+
+  it('keeps the file a signer signed with, and sweeps away one for a field not asked of them', async () => {
+    const headers = await principal();
+    const template = await publishedTemplate(
+      h.http,
+      SITE_A,
+      htmlTemplateBody({
+        fields: [
+          { name: 'id_document', type: 'attachment' },
+          { name: 'has_proof', type: 'checkbox' },
+          { name: 'proof', type: 'attachment', shown_if: { field: 'has_proof' } },
+          { name: 'signature', type: 'signature' },
+        ],
+      }),
+    );
+    const signer = 'second@example.com';
+    const created = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(headers)
+      .send({
+        contracts: [template],
+        signers: [{ signer_id: signer, send_to: { email: true } }],
+        fields: ['id_document', 'has_proof', 'proof', 'signature'].map((name) => ({
+          name,
+          assigned_to: signer,
+        })),
+      })
+      .expect(201);
+    const id = created.body.id as string;
+    const sent = await h.http.post(`/v1.1/requests/${id}/send`).set(headers).expect(200);
+    const url = (sent.body as { signers: { request_url: string }[] }).signers[0]!.request_url;
+    const ref = new URL(url).searchParams.get('s')!;
+    const file = { fileName: 'id.png', contentType: 'image/png' as const, bytes: PNG };
+    await run(store().keep(id, ref, 'id_document', file, '2030-01-01T00:03:00.000Z'));
+    await run(store().keep(id, ref, 'proof', { ...file, fileName: 'proof.png' }, '2030-01-01T00:03:00.000Z'));
+    const page = await h.http.get(pathOf(url)).expect(200);
+    // Signed without ticking has_proof: proof is not asked, and holds no file.
+    assert.equal((await postSigned(h.http, page.text, {})).status, 303);
+    const values = await h.http.get(`/v1.1/requests/${id}/field_values`).set(headers).expect(200);
+    assert.deepEqual(
+      (values.body as { data: { name: string; value: unknown }[] }).data
+        .filter((f) => f.name !== 'signature')
+        .map((f) => [f.name, f.value]),
+      [
+        ['id_document', 'id.png'],
+        ['has_proof', false],
+        ['proof', ''],
+      ],
+    );
+    assert.equal(await purgeUnsignedAttachments(h.pool), 1);
+    assert.deepEqual(
+      (await run(store().keptBy(id, ref))).map((k) => k.fieldName),
+      ['id_document'],
+    );
+    await h.http.get(`/v1.1/requests/${id}/attachments/id_document`).set(headers).expect(200);
+    await h.http.get(`/v1.1/requests/${id}/attachments/proof`).set(headers).expect(404);
   });
 });

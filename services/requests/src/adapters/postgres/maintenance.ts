@@ -60,3 +60,31 @@ export const purgeDeletedTemplates = async (
         LIMIT ${batch}
         FOR UPDATE SKIP LOCKED)`,
   );
+
+/**
+ * Removes the files signers uploaded (ADR 3920) that nobody will ever sign with, so a
+ * photo of someone's ID is not kept for a Request it has no part in: a signer's who
+ * declined, who is no longer a signer of the Request (replaced, or someone signs in their
+ * place), whose Request ended without their signature (cancelled, expired, declined by
+ * another), or who signed with the field not asked of them. The files signers signed with
+ * stay as long as their Request. Rows another replica's sweep holds are skipped. Answers how
+ * many went.
+ */
+export const purgeUnsignedAttachments = async (q: Queryable, batch = 100): Promise<number> =>
+  inBatches(
+    q,
+    batch,
+    sql.unsafe`
+      DELETE FROM signer_attachments WHERE (request_id, signer_ref, field_name) IN (
+        SELECT a.request_id, a.signer_ref, a.field_name
+        FROM signer_attachments a
+        JOIN requests r ON r.id = a.request_id
+        LEFT JOIN request_signers s ON s.request_id = a.request_id AND s.signer_ref = a.signer_ref
+        LEFT JOIN signer_acts act ON act.request_id = a.request_id AND act.signer_ref = a.signer_ref
+        WHERE s.signer_ref IS NULL
+           OR s.state = 'declined'
+           OR (s.state = 'pending' AND r.state <> 'sent')
+           OR (s.state = 'signed' AND COALESCE(act.field_values->>a.field_name, '') = '')
+        LIMIT ${batch}
+        FOR UPDATE OF a SKIP LOCKED)`,
+  );
