@@ -20,6 +20,28 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3
 const PDF = Buffer.from('%PDF-1.7\n%%EOF\n');
 
 /**
+ * A Request of a new published template with `fields`, sent to one e-mail signer of them
+ * all: its id, and the signer's Execution URL and reference.
+ */
+const sentRequest = async (h: Harness, fields: readonly Record<string, unknown>[], signer: string) => {
+  const headers = await principal();
+  const template = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ fields }));
+  const created = await h.http
+    .post(`/v1.1/sites/${SITE_A.id}/requests`)
+    .set(headers)
+    .send({
+      contracts: [template],
+      signers: [{ signer_id: signer, send_to: { email: true } }],
+      fields: fields.map((f) => ({ name: f.name, assigned_to: signer })),
+    })
+    .expect(201);
+  const id = created.body.id as string;
+  const sent = await h.http.post(`/v1.1/requests/${id}/send`).set(headers).expect(200);
+  const url = (sent.body as { signers: { request_url: string }[] }).signers[0]!.request_url;
+  return { id, url, ref: new URL(url).searchParams.get('s')! };
+};
+
+/**
  * ADR 3920 against real Postgres: the store of the files signers upload (one per signer and
  * field, a later one replacing it, its SHA-256 computed by Postgres), and the API's download
  * refusing a file nobody signed with.
@@ -31,31 +53,16 @@ describe('requests service: signers’ attachments (real Postgres)', function ()
 
   before(async () => {
     h = await startHarness('attachments');
-    const headers = await principal();
-    const template = await publishedTemplate(
-      h.http,
-      SITE_A,
-      htmlTemplateBody({
-        fields: [
-          { name: 'id_document', type: 'attachment' },
-          { name: 'signature', type: 'signature' },
-        ],
-      }),
+    const sent = await sentRequest(
+      h,
+      [
+        { name: 'id_document', type: 'attachment' },
+        { name: 'signature', type: 'signature' },
+      ],
+      'signer@example.com',
     );
-    const created = await h.http
-      .post(`/v1.1/sites/${SITE_A.id}/requests`)
-      .set(headers)
-      .send({
-        contracts: [template],
-        signers: [{ signer_id: 'signer@example.com', send_to: { email: true } }],
-        fields: ['id_document', 'signature'].map((name) => ({ name, assigned_to: 'signer@example.com' })),
-      })
-      .expect(201);
-    requestId = created.body.id as string;
-    const sent = await h.http.post(`/v1.1/requests/${requestId}/send`).set(headers).expect(200);
-    signerRef = new URL(
-      (sent.body as { signers: { request_url: string }[] }).signers[0]!.request_url,
-    ).searchParams.get('s')!;
+    requestId = sent.id;
+    signerRef = sent.ref;
   });
   after(() => h.close());
 
@@ -140,35 +147,16 @@ describe('requests service: signers’ attachments (real Postgres)', function ()
 
   it('keeps the file a signer signed with, and sweeps away one for a field not asked of them', async () => {
     const headers = await principal();
-    const template = await publishedTemplate(
-      h.http,
-      SITE_A,
-      htmlTemplateBody({
-        fields: [
-          { name: 'id_document', type: 'attachment' },
-          { name: 'has_proof', type: 'checkbox' },
-          { name: 'proof', type: 'attachment', shown_if: { field: 'has_proof' } },
-          { name: 'signature', type: 'signature' },
-        ],
-      }),
+    const { id, url, ref } = await sentRequest(
+      h,
+      [
+        { name: 'id_document', type: 'attachment' },
+        { name: 'has_proof', type: 'checkbox' },
+        { name: 'proof', type: 'attachment', shown_if: { field: 'has_proof' } },
+        { name: 'signature', type: 'signature' },
+      ],
+      'second@example.com',
     );
-    const signer = 'second@example.com';
-    const created = await h.http
-      .post(`/v1.1/sites/${SITE_A.id}/requests`)
-      .set(headers)
-      .send({
-        contracts: [template],
-        signers: [{ signer_id: signer, send_to: { email: true } }],
-        fields: ['id_document', 'has_proof', 'proof', 'signature'].map((name) => ({
-          name,
-          assigned_to: signer,
-        })),
-      })
-      .expect(201);
-    const id = created.body.id as string;
-    const sent = await h.http.post(`/v1.1/requests/${id}/send`).set(headers).expect(200);
-    const url = (sent.body as { signers: { request_url: string }[] }).signers[0]!.request_url;
-    const ref = new URL(url).searchParams.get('s')!;
     const file = { fileName: 'id.png', contentType: 'image/png' as const, bytes: PNG };
     await run(store().keep(id, ref, 'id_document', file, '2030-01-01T00:03:00.000Z'));
     await run(store().keep(id, ref, 'proof', { ...file, fileName: 'proof.png' }, '2030-01-01T00:03:00.000Z'));
